@@ -1,0 +1,116 @@
+"""Rich rendering of tasks and evaluation results for people (the model sees :mod:`condense`)."""
+
+from __future__ import annotations
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..tools.inputs import is_degenerate
+from ..tools.schema import EvalResult
+from ..tools.tasks import Task
+
+_STATUS_STYLE = {
+    "correct": "green", "accuracy": "yellow", "runtime": "red", "compile": "magenta",
+    "integrity": "bold red", "timeout": "red",
+}
+
+
+def _fmt_us(us: float | None) -> str:
+    if us is None:
+        return "-"
+    return f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.1f} us"
+
+
+def _fmt_x(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}x"
+
+
+def _fmt_t(t: int | None) -> str:
+    return "never" if t is None else f"t>={t}"
+
+
+def task_table(task: Task) -> Group:
+    """The subgraphs of a task: source, dtypes, argument shapes and the operator sequence."""
+    head = Text.assemble((task.id, "bold"), f"  {task.layout}, {len(task.subgraphs)} subgraph(s)  ", (str(task.path), "dim"))
+    tables = [head]
+    for sg in task.subgraphs:
+        t = Table(title=f"{sg.name}  [dim]{sg.source}[/dim]", title_justify="left", show_edge=False, pad_edge=False)
+        t.add_column("arg")
+        t.add_column("shape")
+        t.add_column("dtype")
+        t.add_column("mean / std", justify="right")
+        t.add_column("note")
+        for a in sg.args:
+            m = a.meta
+            if a.is_symint:
+                t.add_row(a.name, "SymInt", "int", str(m.data[0] if m.data else m.mean), "")
+                continue
+            stats = "data" if m.data is not None else f"{m.mean if m.mean is not None else '-'} / {m.std if m.std is not None else '-'}"
+            note = "std 0: fallback draw" if is_degenerate(a) else ""
+            t.add_row(a.name, str(list(m.shape)), str(m.dtype).removeprefix("torch."), stats, note)
+        tables.append(t)
+        tables.append(Text.assemble(("ops: ", "bold"), " -> ".join(sg.op_sequence) or "(none)", "\n"))
+    return Group(*tables)
+
+
+def eval_table(result: EvalResult) -> Group:
+    """Per-subgraph results and the task's scores."""
+    t = Table(show_edge=False)
+    for col, kw in [
+        ("subgraph", {}), ("dtype", {}), ("status", {}), ("matches", {"justify": "right"}),
+        ("correct", {}), ("Inductor ok", {}), ("eager", {"justify": "right"}),
+        ("Inductor", {"justify": "right"}), ("candidate", {"justify": "right"}),
+        ("vs eager", {"justify": "right"}), ("vs Inductor", {"justify": "right"}),
+    ]:
+        t.add_column(col, **kw)
+    for s in result.subgraphs:
+        style = _STATUS_STYLE.get(s.status, "")
+        status = s.status + (" (low-signal)" if s.low_signal else "")
+        cached = " *" if "inductor" in s.times and s.times["inductor"].source == "cached" else ""
+        t.add_row(
+            s.name,
+            ",".join(s.dtypes),
+            Text(status, style=style),
+            str(s.matches),
+            _fmt_t(s.candidate_error.min_correct_t) if s.candidate_error else "-",
+            _fmt_t(s.inductor_error.min_correct_t) if s.inductor_error else "-",
+            _fmt_us(s.times["eager"].median_us if "eager" in s.times else None),
+            _fmt_us(s.times["inductor"].median_us if "inductor" in s.times else None) + cached,
+            _fmt_us(s.times["candidate"].median_us if "candidate" in s.times else None),
+            _fmt_x(s.speedup_vs_eager),
+            _fmt_x(s.speedup_vs_inductor),
+        )
+    parts: list = [t]
+    for s in result.subgraphs:
+        if s.message:
+            body = s.message + (f"\n\n{s.traceback}" if s.traceback else "")
+            parts.append(Panel(body, title=f"{s.name}: {s.status}", title_align="left", border_style=_STATUS_STYLE.get(s.status, "")))
+    sc = result.scores
+    line = Text.assemble(
+        ("AS ", "bold"), (f"{sc.aggregated:.4f}", "bold cyan"), f" vs {sc.baseline}",
+        f"   correct@-5 {sc.correct_at_minus5:.0%}   fast_1 {sc.fast_1:.0%}   ",
+        f"geomean speedup (correct) {_fmt_x(sc.geomean_speedup_correct)}",
+    )
+    if result.other_scores:
+        line.append(f"   |   AS {result.other_scores.aggregated:.4f} vs {result.other_scores.baseline}")
+    es = "  ".join(f"{t}:{v:.3g}" for t, v in sc.es.items())
+    parts += [line, Text(f"ES(t)  {es}", style="dim")]
+    footer = f"{result.device_name} · torch {result.torch_version} · {result.wall_s:.1f} s"
+    if any("inductor" in s.times and s.times["inductor"].source == "cached" for s in result.subgraphs):
+        footer += " · * Inductor time from the baseline cache, rescaled by this run's eager time"
+    parts.append(Text(footer, style="dim"))
+    for w in result.warnings:
+        parts.append(Text(f"warning: {w}", style="yellow"))
+    return Group(*parts)
+
+
+def console() -> Console:
+    """A console that stays readable when piped (Rich would otherwise assume 80 columns)."""
+    c = Console()
+    return c if c.is_terminal else Console(width=160)
+
+
+def print_renderable(obj: object) -> None:
+    console().print(obj)

@@ -1,0 +1,1 @@
+"""Text templates (Jinja2) for the system prompt and tool descriptions; no Python logic."""

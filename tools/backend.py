@@ -1,0 +1,88 @@
+"""The ``torch.compile`` backend that applies a pass to the Dynamo FX graph, then runs Inductor.
+
+Dynamo captures the subgraph's forward as an FX graph (one per graph break); the backend
+applies the pass's rules to each, records what matched, and hands the rewritten graph to
+Inductor's ``compile_fx``, so a pass only has to win where it matches and Inductor compiles
+the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import torch
+import torch.fx
+
+from .passes import PassRule
+from .rewrite import RuleApplication, apply_rules
+
+
+class PassBackend:
+    """Backend callable for ``torch.compile(model, backend=PassBackend(rules))``.
+
+    Attributes:
+        rules: the pass's rules, applied in order to every captured graph.
+        applications: per captured graph, the list of :class:`RuleApplication`.
+        graphs_before / graphs_after: the FX code of each captured graph before and after
+            the rewrite (for inspection and for the ``no_change`` check).
+        phase: ``"rewrite"`` or ``"inductor"`` while that step runs, None otherwise; if an
+            exception escapes ``torch.compile`` while a phase is set, the pass or the compiler
+            failed before anything ran (a ``compile`` failure).
+        use_inductor: False compiles nothing (runs the rewritten graph eagerly); for tests
+            and IR inspection.
+    """
+
+    def __init__(
+        self,
+        rules: list[PassRule],
+        *,
+        use_inductor: bool = True,
+        on_phase: Callable[[str], None] | None = None,
+    ):
+        self.rules = rules
+        self.use_inductor = use_inductor
+        self.on_phase = on_phase or (lambda _phase: None)
+        self.applications: list[list[RuleApplication]] = []
+        self.graphs_before: list[str] = []
+        self.graphs_after: list[str] = []
+        self.phase: str | None = None
+
+    @property
+    def total_matches(self) -> int:
+        return sum(a.matches for graph in self.applications for a in graph)
+
+    def matches_by_rule(self) -> dict[str, int]:
+        """Matches per rule name, summed over captured graphs."""
+        out: dict[str, int] = {r.name: 0 for r in self.rules}
+        for graph in self.applications:
+            for a in graph:
+                out[a.rule] += a.matches
+        return out
+
+    def diagnostics(self) -> dict[str, str]:
+        """For each rule that matched nowhere, the diagnostic from the first captured graph."""
+        counts = self.matches_by_rule()
+        out: dict[str, str] = {}
+        for graph in self.applications:
+            for a in graph:
+                if counts[a.rule] == 0 and a.rule not in out and a.diagnostic:
+                    out[a.rule] = a.diagnostic
+        return out
+
+    def __call__(self, gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
+        self.phase = "rewrite"
+        self.on_phase("candidate_rewrite")
+        self.graphs_before.append(gm.code)
+        self.applications.append(apply_rules(gm, self.rules))
+        self.graphs_after.append(gm.code)
+        if not self.use_inductor:
+            self.phase = None
+            return gm.forward
+        self.phase = "inductor"
+        self.on_phase("candidate_inductor")
+        from torch._inductor.compile_fx import compile_fx
+
+        compiled = compile_fx(gm, example_inputs)
+        self.phase = None
+        self.on_phase("candidate_compiled")
+        return compiled

@@ -1,0 +1,140 @@
+"""Synthesise subgraph inputs from recorded metadata, the way GraphNet does, seeded.
+
+GraphNet stores statistics, not values, and replays each argument as (GraphNet
+``graph_net/torch/utils.py``, ``replay_tensor`` and ``convert_meta_classes_to_tensors``):
+
+* an integer tensor with both ``min_val`` and ``max_val``: uniform integers in
+  ``[min_val, max_val]`` (this takes precedence over literal data);
+* literal ``data``: exactly those values, reshaped;
+* ``bool``: ``randn > 0.5``;
+* floating point: ``randn(shape).to(dtype) * std * SPREAD_FACTOR + mean`` with
+  ``SPREAD_FACTOR = 0.2`` (std None -> 0.1, mean None -> 0), then clamped to
+  ``[min_val, max_val]`` where given, non-finite values replaced by small noise, and the
+  result clamped to ``[-100, 100]``.
+
+One deliberate difference, for signal: GraphNet rounds std to 3 decimals, so a real
+activation often records ``std = 0.000`` and GraphNet then fills the tensor with its mean:
+every input is (say) zero, and a pass with wrong maths matches the reference exactly. Here a
+floating-point argument with more than one element and a recorded std of exactly 0 is drawn
+with ``std = DEGENERATE_STD_FALLBACK`` instead (values ``mean +- 0.2`` typically). A 0-d or
+one-element argument keeps its mean: a single value has no spread to lose, and such scalars
+are often configuration (an interpolation scale factor) that must not change between draws.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from .tasks import ArgSpec, Subgraph
+
+#: GraphNet's spread factor applied to the recorded std (``replay_tensor``).
+SPREAD_FACTOR = 0.2
+#: std used instead of a recorded 0 for multi-element floating-point arguments (see module doc).
+DEGENERATE_STD_FALLBACK = 1.0
+#: GraphNet's final clamp for floating-point inputs.
+FLOAT_CLAMP = 100.0
+#: Seed of draw 0; draw k uses ``seed + k``.
+DEFAULT_SEED = 0
+
+
+def is_degenerate(spec: ArgSpec) -> bool:
+    """True if GraphNet would fill this argument with a constant although it has >1 element."""
+    m = spec.meta
+    return (
+        not spec.is_symint
+        and m.data is None
+        and m.dtype.is_floating_point
+        and m.std == 0
+        and m.numel > 1
+    )
+
+
+def synthesize_arg(
+    spec: ArgSpec,
+    generator: torch.Generator,
+    *,
+    degenerate_std: float = DEGENERATE_STD_FALLBACK,
+) -> torch.Tensor | int:
+    """Draw one argument on the CPU.
+
+    Args:
+        spec: the argument's metadata.
+        generator: a seeded CPU generator; draws are reproducible for a given seed.
+        degenerate_std: std used when the recorded std is 0 (see module docstring).
+
+    Returns:
+        A CPU tensor of ``spec.shape`` and ``spec.dtype``, or a Python int for a SymInt.
+    """
+    m = spec.meta
+    if spec.is_symint:
+        if m.data is not None:
+            return int(m.data[0])
+        return int(round(m.mean or 0))
+    dtype = m.dtype
+    int_dtypes = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
+    if dtype in int_dtypes and m.min_val is not None and m.max_val is not None:
+        return torch.randint(int(m.min_val), int(m.max_val) + 1, m.shape, dtype=dtype, generator=generator)
+    if m.data is not None:
+        return torch.tensor(m.data, dtype=dtype).reshape(m.shape)
+    if dtype is torch.bool:
+        return torch.randn(m.shape, generator=generator) > 0.5
+    if not (dtype.is_floating_point or dtype.is_complex):
+        # Integers without data or bounds: GraphNet has no rule; use [min_val or 0, that + 1].
+        low = int(m.min_val) if m.min_val is not None else 0
+        high = int(m.max_val) if m.max_val is not None else low + 1
+        return torch.randint(low, high + 1, m.shape, dtype=dtype, generator=generator)
+    mean = 0.0 if m.mean is None else m.mean
+    std = 0.1 if m.std is None else m.std
+    if std == 0 and is_degenerate(spec):
+        std = degenerate_std
+    if std == 0:
+        tensor = torch.full(m.shape, mean, dtype=dtype)
+    else:
+        tensor = torch.randn(m.shape, generator=generator).to(dtype) * std * SPREAD_FACTOR + mean
+    if m.min_val is not None:
+        tensor = torch.clamp(tensor, min=m.min_val)
+    if m.max_val is not None:
+        tensor = torch.clamp(tensor, max=m.max_val)
+    noise = torch.randn(m.shape, generator=generator).to(dtype) * 0.01
+    tensor = torch.where(torch.isfinite(tensor), tensor, noise)
+    return torch.clamp(tensor, min=-FLOAT_CLAMP, max=FLOAT_CLAMP)
+
+
+def synthesize_inputs(
+    subgraph: Subgraph,
+    draw: int = 0,
+    *,
+    seed: int = DEFAULT_SEED,
+    device: str | torch.device = "cpu",
+    degenerate_std: float = DEGENERATE_STD_FALLBACK,
+) -> list[torch.Tensor | int]:
+    """All forward arguments of ``subgraph`` for input draw number ``draw``.
+
+    Draw ``k`` is seeded with ``seed + k`` and generated on the CPU, then moved to ``device``,
+    so a draw is identical on every device and every machine with the same torch version.
+
+    Args:
+        subgraph: the subgraph.
+        draw: which draw (0, 1, 2, ...); each is a fresh, independent set of values.
+        seed: base seed.
+        device: where to place tensors.
+        degenerate_std: see :func:`synthesize_arg`.
+
+    Returns:
+        One value per forward argument: tensors of the recorded shapes and dtypes, ints for
+        SymInts.
+    """
+    gen = torch.Generator(device="cpu")
+    gen.manual_seed(seed + draw)
+    out: list[torch.Tensor | int] = []
+    for spec in subgraph.args:
+        value = synthesize_arg(spec, gen, degenerate_std=degenerate_std)
+        if isinstance(value, torch.Tensor):
+            value = value.to(device)
+        out.append(value)
+    return out
+
+
+def clone_inputs(args: list[torch.Tensor | int]) -> list[torch.Tensor | int]:
+    """Fresh copies of every tensor argument (graphs mutate inputs in place: ``relu_``, ``*=``)."""
+    return [a.clone() if isinstance(a, torch.Tensor) else a for a in args]

@@ -1,0 +1,121 @@
+"""The evaluation result: a versioned pydantic schema shared by ``passagent eval --json`` and the agent.
+
+Bump :data:`SCHEMA_VERSION` on any change that removes or renames a field; adding an optional
+field keeps the version. Times are microseconds; speedups are dimensionless ratios
+``T_baseline / T_candidate``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = "1.0"
+
+FailureClass = Literal["accuracy", "runtime", "compile", "integrity", "timeout"]
+Status = Literal["correct", "accuracy", "runtime", "compile", "integrity", "timeout"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Timing(_Model):
+    """Median and quartiles of one variant's per-call time (microseconds)."""
+
+    median_us: float
+    q1_us: float
+    q3_us: float
+    n: int = Field(description="timed calls")
+    kernel_median_us: float | None = Field(None, description="CUDA event time; None on CPU")
+    source: Literal["measured", "cached"] = Field(
+        "measured",
+        description="'cached': from the baseline cache, rescaled by this run's eager time",
+    )
+
+
+class ErrorStats(_Model):
+    """Largest errors against the eager reference over all input draws and outputs."""
+
+    min_correct_t: int | None = Field(description="smallest tolerance level t that passes; None: none")
+    max_abs: float
+    max_rel: float
+
+
+class RuleResult(_Model):
+    """How one rule of the pass fared on a subgraph."""
+
+    rule: str
+    matches: int
+    diagnostic: str | None = Field(None, description="why the pattern matched nothing")
+
+
+class SubgraphResult(_Model):
+    """Everything measured for one subgraph."""
+
+    index: int
+    name: str
+    source: str
+    dtypes: list[str]
+    status: Status = Field(description="'correct' if correct at t=-5, else its failure class")
+    failure_class: FailureClass | None = Field(
+        None, description="class applied at levels where it is not correct; None if correct everywhere"
+    )
+    message: str | None = Field(None, description="one-paragraph explanation of a failure")
+    traceback: str | None = Field(None, description="trimmed traceback pointing into the pass file")
+    matches: int = 0
+    rules: list[RuleResult] = []
+    candidate_error: ErrorStats | None = None
+    inductor_error: ErrorStats | None = Field(None, description="default Inductor vs eager (the compiler's own error)")
+    low_signal: bool = Field(False, description="reference outputs did not change across input draws")
+    degenerate_inputs: list[str] = Field([], description="arguments recorded with std 0, drawn with the fallback std")
+    times: dict[str, Timing] = Field({}, description="'eager', 'inductor', 'candidate'")
+    speedup_vs_eager: float | None = None
+    speedup_vs_inductor: float | None = None
+    wall_s: float = 0.0
+
+
+class TaskScores(_Model):
+    """SCORING.md scores of one task against one baseline."""
+
+    baseline: Literal["eager", "inductor"]
+    es: dict[int, float] = Field(description="ES(t) per tolerance level t")
+    s: dict[int, float] = Field(description="S_t per tolerance level t")
+    aggregated: float = Field(description="AS")
+    correct_at_minus5: float
+    geomean_speedup_correct: float | None
+    fast_1: float
+
+
+class EvalConfig(_Model):
+    """The options an evaluation ran with (recorded so a result can be reproduced)."""
+
+    device: str
+    baseline: Literal["eager", "inductor"] = "eager"
+    draws: int = 3
+    seed: int = 0
+    degenerate_std: float = 1.0
+    slowdown_penalty: float = 0.0
+    failure_penalty: float = 0.1
+    timeout_s: float = 300.0
+    timing_budget_s: float = 1.0
+
+
+class EvalResult(_Model):
+    """The result of evaluating one pass on one task."""
+
+    schema_version: str = SCHEMA_VERSION
+    task_id: str
+    task_path: str
+    pass_path: str
+    pass_sha256: str
+    config: EvalConfig
+    torch_version: str
+    device_name: str
+    subgraphs: list[SubgraphResult]
+    scores: TaskScores = Field(description="against config.baseline")
+    other_scores: TaskScores | None = Field(None, description="against the other baseline, where timed")
+    wall_s: float
+    worker_peak_rss_mb: float | None = Field(None, description="peak resident memory of the worker (MiB)")
+    warnings: list[str] = []
