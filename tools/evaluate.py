@@ -143,11 +143,21 @@ def _describe_exit(returncode: int) -> str:
     return f"exit code {returncode}"
 
 
-def _tail(path: Path, lines: int = 15) -> str | None:
+def _crash_report(path: Path, pass_paths: list[str], lines: int = 15) -> str | None:
+    """What the dead worker left in its log: faulthandler's Python stack if it printed one
+    (the frames in the pass's files first), else the last lines of output."""
     try:
-        text = path.read_text(errors="replace").strip().splitlines()
+        text = path.read_text(errors="replace").splitlines()
     except OSError:
         return None
+    if any(ln.startswith("Fatal Python error") for ln in text):
+        start = max(i for i, ln in enumerate(text) if ln.startswith("Fatal Python error"))
+        block = text[start:]
+        header = block[0]
+        frames = [ln.strip() for ln in block if ln.strip().startswith('File "')]
+        mine = [f for f in frames if any(p in f for p in pass_paths)]
+        shown = mine + [f for f in frames if f not in mine][: max(0, 6 - len(mine))]
+        return "\n".join([header, "most recent call first:", *shown])
     keep = [ln for ln in text if ln.strip()][-lines:]
     return "\n".join(keep) or None
 
@@ -212,7 +222,7 @@ def _run_workers(request: dict[str, Any], indices: list[int], workdir: Path, tim
         if not remaining:
             break
         victim = current if current is not None else remaining[0]
-        tail = _tail(log_path)
+        tail = _crash_report(log_path, request["pass_files"])
         if timed_out:
             cls = "timeout"
             msg = f"exceeded the {timeout_s:.0f} s limit per subgraph during step '{phase}'; the worker was killed"
@@ -275,6 +285,7 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         "task_id": task.id,
         "pass_path": str(pass_path),
         "pass_digest": digest,
+        "pass_files": [str(f) for _n, f in pass_files(pass_path)],
         "device": options.device,
         "draws": options.draws,
         "seed": options.seed,
@@ -366,6 +377,11 @@ def _subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, 
     hard_failure = failure is not None and failure != "accuracy"
     correct_t = None if hard_failure or cand_err is None else cand_err["min_correct_t"]
     status = "correct" if correct_t is not None and correct_t <= HEADLINE_LEVEL else (failure or "accuracy")
+    message = ev.get("message")
+    if status == "accuracy" and message and inductor_error is not None:
+        # So a pass is never blamed for the compiler's own error: say where Inductor stands.
+        ind_t = inductor_error["min_correct_t"]
+        message += f"; default Inductor itself is correct {'from t=%d' % ind_t if ind_t is not None else 'at no level'}"
     speedup = {}
     if "candidate" in times:
         for base in ("eager", "inductor"):
@@ -378,7 +394,7 @@ def _subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, 
         dtypes=list(sg.dtypes),
         status=status,  # type: ignore[arg-type]
         failure_class=failure,
-        message=ev.get("message"),
+        message=message,
         traceback=ev.get("traceback"),
         matches=ev.get("matches", 0),
         rules=[RuleResult(**r) for r in ev.get("rules", [])],

@@ -13,6 +13,7 @@ value the agent can show a model, not a log line.
 from __future__ import annotations
 
 import inspect
+import traceback
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -75,6 +76,30 @@ def make_replacement(rule: PassRule) -> Callable[..., Any]:
     return namespace["replacement"]
 
 
+class _PassSourceTracer(torch.fx.Tracer):
+    """Records, on every traced node, the stack of the pass file's own lines that created it.
+
+    The replacement's nodes keep that ``stack_trace`` in the rewritten graph, so when Inductor
+    later fails on one of them its error names the pass file and line, not only FX internals.
+    """
+
+    record_stack_traces = True
+
+    def __init__(self, files: list[str]):
+        super().__init__()
+        self.files = set(files)
+
+    def _filter_traceback_frames(self, user_stack_summary: traceback.StackSummary) -> traceback.StackSummary:
+        return traceback.StackSummary.from_list([f for f in user_stack_summary if f.filename in self.files])
+
+
+def trace_replacement(rule: PassRule) -> torch.fx.GraphModule:
+    """Trace the rule's replacement into a GraphModule whose nodes point at pass-file lines."""
+    tracer = _PassSourceTracer([str(rule.path), str(rule.path.resolve())])
+    graph = tracer.trace(make_replacement(rule))
+    return torch.fx.GraphModule(tracer.root, graph)
+
+
 def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule]) -> list[RuleApplication]:
     """Apply each rule in order to ``gm`` (in place) and recompile it.
 
@@ -90,7 +115,7 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule]) -> list[RuleApp
     for rule in rules:
         pattern_gm = rule.pattern if isinstance(rule.pattern, torch.fx.GraphModule) else torch.fx.symbolic_trace(rule.pattern)
         canonicalize_call_args(pattern_gm.graph)
-        replaced = replace_pattern_with_filters(gm, pattern_gm, make_replacement(rule))
+        replaced = replace_pattern_with_filters(gm, pattern_gm, trace_replacement(rule))
         diagnostic = None if replaced else explain_no_match(pattern_gm.graph, gm.graph)
         results.append(RuleApplication(rule.name, len(replaced), diagnostic))
     gm.graph.lint()

@@ -7,6 +7,7 @@ pass author needs is the frames of their own file and the original exception.
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 
@@ -40,6 +41,22 @@ def one_line(exc: BaseException, limit: int = 400) -> str:
     return out if len(out) <= limit else out[: limit - 3] + "..."
 
 
+_QUOTED_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)\n?( {4}\S[^\n]*)?')
+
+
+def _quoted_frames(exc: BaseException, wanted: set[str]) -> list[str]:
+    out: list[str] = []
+    for e in exception_chain(exc):
+        for m in _QUOTED_FRAME.finditer(str(e)):
+            if str(Path(m.group(1)).resolve()) in wanted:
+                entry = f'File "{Path(m.group(1)).name}", line {m.group(2)}, in {m.group(3)}'
+                if entry not in out:
+                    out.append(entry)
+                    if m.group(4):
+                        out.append(f"  {m.group(4).strip()}")
+    return out
+
+
 def trim_traceback(exc: BaseException, pass_files: list[Path] | None = None, max_chars: int = MAX_CHARS) -> str:
     """A short traceback: the frames in ``pass_files`` (else the last 3 frames) + the root error.
 
@@ -66,9 +83,15 @@ def trim_traceback(exc: BaseException, pass_files: list[Path] | None = None, max
                 resolved = fs.filename
             if resolved in wanted and fs not in frames:
                 frames.append(fs)
-    if not frames:
-        frames = traceback.extract_tb(root.__traceback__)[-3:]
     lines = []
+    if not frames:
+        # The failing code may be a graph node created from the pass: Inductor then quotes the
+        # node's recorded stack ("File ..., line N, in fn") inside its message.
+        quoted = _quoted_frames(exc, wanted)
+        if quoted:
+            lines.extend(quoted)
+        else:
+            frames = traceback.extract_tb(root.__traceback__)[-3:]
     for fs in frames:
         lines.append(f'File "{Path(fs.filename).name}", line {fs.lineno}, in {fs.name}')
         if fs.line:

@@ -29,7 +29,7 @@ from .inputs import clone_inputs, is_degenerate, synthesize_inputs
 from .passes import RuleLoadFailure, load_rules, pass_files
 from .tasks import Subgraph, load_task
 from .timing import TimingConfig, time_interleaved
-from .tracebacks import one_line, trim_traceback
+from .tracebacks import one_line, root_cause, trim_traceback
 
 
 class EventWriter:
@@ -196,7 +196,7 @@ class Worker:
                 what = {"rewrite": "applying the pass", "inductor": "Inductor compiling the rewritten graph"}.get(phase or "", "running the candidate")
                 out.update(
                     failure_class="compile" if phase else "runtime",
-                    message=f"{what} raised {one_line(exc)}",
+                    message=f"{what} raised {one_line(root_cause(exc))}",
                     traceback=trim_traceback(exc, self.pass_files),
                 )
                 return self._finish(out, variants, draws, t_start, emit)
@@ -213,7 +213,7 @@ class Worker:
             if dev.type == "cuda":
                 torch.cuda.synchronize()
         except Exception as exc:
-            out.update(failure_class="runtime", message=f"the candidate raised {one_line(exc)}", traceback=trim_traceback(exc, self.pass_files))
+            out.update(failure_class="runtime", message=f"the candidate raised {one_line(root_cause(exc))}", traceback=trim_traceback(exc, self.pass_files))
             return self._finish(out, variants, draws, t_start, emit)
         emit("correctness")
         try:
@@ -228,9 +228,6 @@ class Worker:
         if cmp.min_correct_t is None or cmp.min_correct_t > HEADLINE_LEVEL:
             where = "at no tolerance level" if cmp.min_correct_t is None else f"only from t={cmp.min_correct_t}"
             msg = f"wrong values: correct {where} (max abs error {cmp.max_abs:.3g}, max rel error {cmp.max_rel:.3g}, worst output {cmp.worst_output})"
-            ind = out.get("inductor_error")
-            if ind is not None:
-                msg += f"; default Inductor itself is correct from t={ind['min_correct_t']}"
             out.update(failure_class="accuracy", message=msg)
         elif cmp.min_correct_t is not None and cmp.min_correct_t > -10:
             out["failure_class"] = "accuracy"  # applies only below min_correct_t
@@ -256,7 +253,7 @@ class Worker:
             out["times"] = {name: asdict(s) for name, s in stats.items()}
         except Exception as exc:
             if "candidate" in variants:
-                out.update(failure_class="runtime", message=f"the candidate raised while being timed: {one_line(exc)}", traceback=trim_traceback(exc, self.pass_files))
+                out.update(failure_class="runtime", message=f"the candidate raised while being timed: {one_line(root_cause(exc))}", traceback=trim_traceback(exc, self.pass_files))
             out["times"] = {}
         out["wall_s"] = time.perf_counter() - t_start
         return out

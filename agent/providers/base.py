@@ -1,0 +1,160 @@
+"""What the hosted providers share: argument parsing, the retried call, cost, preflight.
+
+:class:`HostedModel` holds one SDK client and runs every call through
+:func:`~.retry.call_with_retries`; subclasses only translate messages to their wire format
+(``_send``) and back (``_parse``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from ..protocols import Message, ModelConfigError, ModelResponse, ToolSpec, Usage
+from .config import ModelEntry, Price
+from .retry import MalformedResponse, RetryPolicy, call_with_retries, classify_sdk_error, one_line
+
+log = logging.getLogger("passagent.providers")
+
+
+def parse_arguments(raw: str) -> tuple[dict[str, Any] | None, str | None]:
+    """Parse a tool call's arguments string into ``(object, None)`` or ``(None, why_not)``.
+
+    An empty string counts as ``{}``: some OpenAI-compatible servers send it for tools
+    without parameters. Never raises.
+    """
+    if not raw.strip():
+        return {}, None
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        return None, f"arguments are not valid JSON: {exc.msg} at char {exc.pos}"
+    if not isinstance(value, dict):
+        return None, f"arguments must be a JSON object, got {type(value).__name__}"
+    return value, None
+
+
+@dataclass
+class Reply:
+    """One parsed response, before cost and timing are added. Token counts: input includes
+    cached and cache-write tokens."""
+
+    message: Message
+    model: str
+    finish_reason: str | None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_input_tokens: int = 0
+    cache_write_tokens: int = 0
+
+
+class HostedModel:
+    """Base of the SDK-backed providers; implements :class:`~passagent.agent.protocols.ModelClient`.
+
+    Attributes:
+        name: the label used in run paths (the short name, or the spec without any URL).
+        entry: the settings it was built from (no API key: keys live only in the SDK client).
+        price: USD per million tokens, or None when the price table has no entry.
+        priced: False when ``price`` is None; then every ``cost_usd`` is 0, not a real cost.
+        retry: the retry policy (attempts, waits); replaceable, e.g. with a recording sleep.
+    """
+
+    provider: str = ""
+    _sdk: ModuleType
+
+    def __init__(self, name: str, entry: ModelEntry, price: Price | None,
+                 retry: RetryPolicy | None = None):
+        self.name = name
+        self.entry = entry
+        self.price = price
+        self.priced = price is not None
+        self.retry = retry or RetryPolicy(max_attempts=entry.max_attempts, base_wait_s=entry.base_wait_s)
+        if not self.priced:
+            # Local servers are usually free, so an unpriced compat model is no surprise.
+            level = logging.INFO if entry.provider == "compat" else logging.WARNING
+            log.log(level, "%s: no price in the models file; its cost is reported as 0 USD", name)
+
+    @property
+    def base_url(self) -> str:
+        """The endpoint requests go to."""
+        return str(self._client.base_url)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(name={self.name!r}, model={self.entry.model!r}, base_url={self.base_url!r})"
+
+    def config(self) -> dict[str, Any]:
+        """The settings as plain data for the run record; holds no API key, only its env var's name."""
+        data = self.entry.model_dump(mode="json", exclude_none=True)
+        data.update(name=self.name, api_key_env=self.entry.key_env, base_url=self.base_url, priced=self.priced)
+        return data
+
+    def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
+        """Send the conversation and tools; return the next assistant message.
+
+        ``latency_s`` is wall-clock seconds including retries and their waits; ``usage.cost_usd``
+        is US dollars from the price table (0 when unpriced).
+
+        Raises:
+            ModelError: a non-retryable HTTP error (400, 401, 403, 404...), or retries exhausted.
+        """
+        start = time.monotonic()
+        reply, attempts = call_with_retries(lambda: self._attempt(messages, tools), self.retry, self.name)
+        usage = Usage(input_tokens=reply.input_tokens, output_tokens=reply.output_tokens,
+                      cached_input_tokens=reply.cached_input_tokens)
+        if self.price is not None:
+            usage.cost_usd = self.price.cost_usd(reply.input_tokens, reply.output_tokens,
+                                                 reply.cached_input_tokens, reply.cache_write_tokens)
+        return ModelResponse(message=reply.message, usage=usage, model=reply.model or self.entry.model,
+                             latency_s=time.monotonic() - start, finish_reason=reply.finish_reason,
+                             attempts=attempts)
+
+    def _attempt(self, messages: list[Message], tools: list[ToolSpec]) -> Reply:
+        try:
+            raw = self._send(messages, tools)
+        except Exception as exc:
+            mapped = classify_sdk_error(exc, self._sdk, self.name)
+            if mapped is exc:
+                raise
+            raise mapped from exc
+        try:
+            return self._parse(raw)
+        except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
+            raise MalformedResponse(f"{self.name}: malformed response: {one_line(exc, 160)}") from exc
+
+    def preflight(self, timeout_s: float = 10.0) -> None:
+        """Check that the endpoint answers and accepts the key, by listing its models.
+
+        Raises:
+            ModelConfigError: connection refused or timed out (``cannot reach ...``), or the key
+                was rejected (401/403).
+        """
+        sdk = self._sdk
+        try:
+            served = self._list_models(timeout_s)
+        except sdk.APIConnectionError as exc:
+            why = "timed out" if isinstance(exc, sdk.APITimeoutError) else one_line(exc.__cause__ or exc, 160)
+            raise ModelConfigError(f"cannot reach {self.name} at {self.base_url}: {why}") from exc
+        except sdk.APIStatusError as exc:
+            if exc.status_code in (401, 403):
+                raise ModelConfigError(f"{self.name}: {self.base_url} rejected the API key from "
+                                       f"${self.entry.key_env} (HTTP {exc.status_code})") from exc
+            return  # it answered; a server without a models listing is still reachable
+        except Exception:
+            return  # an odd listing body still proves the server is up
+        self._check_served(served)
+
+    def _check_served(self, served: list[str]) -> None:
+        """Hook: warn if the model is not among ``served`` (only compat servers do)."""
+
+    def _send(self, messages: list[Message], tools: list[ToolSpec]) -> Any:
+        raise NotImplementedError
+
+    def _parse(self, raw: Any) -> Reply:
+        raise NotImplementedError
+
+    def _list_models(self, timeout_s: float) -> list[str]:
+        raise NotImplementedError

@@ -1,0 +1,167 @@
+"""The models file: short model names, their provider settings, and the price table.
+
+A TOML file (read with :mod:`tomllib`) of this shape::
+
+    [models.gpt-x]                    # a short name for ``--model gpt-x``
+    provider = "openai"               # openai | anthropic | compat
+    model = "gpt-5.5"
+    reasoning_effort = "medium"
+    price = { input = 5.0, cached_input = 0.5, output = 30.0 }
+
+    [prices."openai:gpt-5.4"]         # prices for specs used directly (``openai:gpt-5.4``)
+    input = 2.5
+    cached_input = 0.25
+    output = 15.0
+
+Prices are US dollars per million tokens. The first file found wins, whole (no merging):
+an explicit path, then ``$PASSAGENT_MODELS_FILE``, then ``./models.toml``, then the
+``agent/models.toml`` shipped with the package.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ..protocols import ModelConfigError
+
+ENV_MODELS_FILE = "PASSAGENT_MODELS_FILE"
+PACKAGED_MODELS_FILE = Path(__file__).resolve().parent.parent / "models.toml"
+
+DEFAULT_KEY_ENV = {
+    "openai": "OPENAI_API_KEY",
+    "anthropic": "ANTHROPIC_API_KEY",
+    "compat": "PASSAGENT_COMPAT_API_KEY",
+}
+
+
+class Price(BaseModel):
+    """Prices in US dollars per million tokens.
+
+    Attributes:
+        input: uncached input tokens.
+        output: output tokens (reasoning tokens included, as the providers bill them).
+        cached_input: input tokens read from the prompt cache; defaults to ``input``.
+        cache_write: input tokens written to the prompt cache (Anthropic); defaults to ``input``.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cached_input: float | None = Field(None, ge=0)
+    cache_write: float | None = Field(None, ge=0)
+
+    def cost_usd(self, input_tokens: int, output_tokens: int, cached_input_tokens: int = 0,
+                 cache_write_tokens: int = 0) -> float:
+        """Cost of one call in US dollars; ``input_tokens`` includes cached and cache-write tokens."""
+        fresh = max(input_tokens - cached_input_tokens - cache_write_tokens, 0)
+        cached = self.input if self.cached_input is None else self.cached_input
+        write = self.input if self.cache_write is None else self.cache_write
+        total = (fresh * self.input + cached_input_tokens * cached
+                 + cache_write_tokens * write + output_tokens * self.output)
+        return total / 1_000_000
+
+
+class ModelEntry(BaseModel):
+    """One model's settings: provider, model id, endpoint, generation parameters, retries, price.
+
+    Never holds an API key: only the *name* of the environment variable that holds it.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    provider: Literal["openai", "anthropic", "compat"]
+    model: str = Field(min_length=1, description="the provider's model id")
+    base_url: str | None = Field(None, description="endpoint; None: the SDK default (or its *_BASE_URL env var)")
+    api_key_env: str | None = Field(None, description="env var holding the key; None: the provider's default")
+    temperature: float | None = None
+    top_p: float | None = None
+    max_tokens: int | None = Field(None, gt=0, description="output token cap; Anthropic needs one (default 8192)")
+    reasoning_effort: str | None = Field(None, description="OpenAI reasoning models: minimal/low/medium/high")
+    seed: int | None = None
+    prompt_cache: bool = Field(False, description="Anthropic: mark system prompt and history cacheable")
+    extra_body: dict[str, Any] = Field(default_factory=dict, description="extra request fields, sent as-is")
+    timeout_s: float = Field(300.0, gt=0, description="per-attempt HTTP timeout (seconds)")
+    max_attempts: int = Field(6, ge=1, description="attempts in all, retries included")
+    base_wait_s: float = Field(1.0, ge=0, description="first backoff wait (seconds)")
+    price: Price | None = None
+
+    @property
+    def key_env(self) -> str:
+        """The environment variable the API key is read from."""
+        return self.api_key_env or DEFAULT_KEY_ENV[self.provider]
+
+
+class ModelsFile(BaseModel):
+    """A parsed models file: ``models`` by short name and ``prices`` by ``provider:model``.
+
+    Attributes:
+        path: where it was read from; None when no models file exists anywhere.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    path: Path | None = None
+    models: dict[str, ModelEntry] = Field(default_factory=dict)
+    prices: dict[str, Price] = Field(default_factory=dict)
+
+    def price_for(self, entry: ModelEntry) -> Price | None:
+        """The entry's own price, else ``prices["provider:model"]``, else None (unpriced)."""
+        return entry.price or self.prices.get(f"{entry.provider}:{entry.model}")
+
+
+def find_models_file(path: str | Path | None = None) -> Path | None:
+    """The models file to use: ``path`` > ``$PASSAGENT_MODELS_FILE`` > ``./models.toml`` > packaged.
+
+    Returns None when none exists (then only direct specs work, all unpriced).
+
+    Raises:
+        ModelConfigError: ``path`` or the environment variable names a file that does not exist.
+    """
+    if path is not None:
+        if not Path(path).is_file():
+            raise ModelConfigError(f"models file {path} does not exist")
+        return Path(path)
+    env = os.environ.get(ENV_MODELS_FILE)
+    if env:
+        if not Path(env).is_file():
+            raise ModelConfigError(f"models file {env} (from ${ENV_MODELS_FILE}) does not exist")
+        return Path(env)
+    local = Path.cwd() / "models.toml"
+    if local.is_file():
+        return local
+    return PACKAGED_MODELS_FILE if PACKAGED_MODELS_FILE.is_file() else None
+
+
+def load_models_file(path: str | Path | None = None) -> ModelsFile:
+    """Find (see :func:`find_models_file`) and parse the models file.
+
+    Raises:
+        ModelConfigError: the file is missing, not valid TOML, or has an unknown or
+            ill-typed field (the message names the file and the field).
+    """
+    found = find_models_file(path)
+    if found is None:
+        return ModelsFile()
+    try:
+        data = tomllib.loads(found.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ModelConfigError(f"models file {found}: {exc}") from exc
+    if "path" in data:  # ours, not the file's: it records where the file was read from
+        raise ModelConfigError(f"models file {found}: path: unknown top-level key")
+    try:
+        return ModelsFile.model_validate({**data, "path": found})
+    except ValidationError as exc:
+        raise ModelConfigError(f"models file {found}: {_first_problem(exc)}") from exc
+
+
+def _first_problem(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(part) for part in err["loc"])
+    more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+    return f"{where}: {err['msg']}{more}"

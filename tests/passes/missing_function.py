@@ -1,0 +1,9 @@
+import torch
+
+
+def pattern(x):
+    return torch.cat([x], 1)
+
+
+def replacement_args(x):
+    return (x,)

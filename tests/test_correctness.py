@@ -1,0 +1,80 @@
+"""Tolerance levels and output comparison (SCORING.md)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+from passagent.tools.correctness import OutputMismatch, compare_outputs, merge, tolerance
+
+
+def test_tolerance_table_at_minus_five() -> None:
+    atol, rtol = tolerance(torch.float32, -5)
+    assert atol == pytest.approx(1e-5) and rtol == pytest.approx(1.3e-6, rel=0.05)
+    atol, rtol = tolerance(torch.float16, -5)
+    assert atol == pytest.approx(1e-5) and rtol == pytest.approx(1e-3)
+    atol, rtol = tolerance(torch.bfloat16, -5)
+    assert atol == pytest.approx(1e-5) and rtol == pytest.approx(1.6e-2, rel=0.05)
+    atol, rtol = tolerance(torch.float64, -5)
+    assert atol == pytest.approx(10 ** -7) and rtol == pytest.approx(10 ** -7)
+    assert tolerance(torch.int64, -5) is None and tolerance(torch.bool, 0) is None
+
+
+def test_exact_output_is_correct_from_the_tightest_level() -> None:
+    x = torch.randn(100)
+    assert compare_outputs((x.clone(),), (x,)).min_correct_t == -10
+
+
+def test_level_found_is_the_smallest_passing_one() -> None:
+    ref = torch.ones(1000)
+    cand = ref + 3e-4  # float32: passes when atol + rtol >= 3e-4
+    c = compare_outputs(cand, ref)
+    t = c.min_correct_t
+    a, r = tolerance(torch.float32, t)
+    assert a + r >= 3e-4
+    a, r = tolerance(torch.float32, t - 1)
+    assert a + r < 3e-4
+    assert c.max_abs == pytest.approx(3e-4, rel=1e-3)
+
+
+def test_shape_dtype_and_count_mismatches_raise() -> None:
+    x = torch.zeros(2, 3)
+    with pytest.raises(OutputMismatch, match="shape"):
+        compare_outputs((torch.zeros(3, 2),), (x,))
+    with pytest.raises(OutputMismatch, match="dtype"):
+        compare_outputs((x.double(),), (x,))
+    with pytest.raises(OutputMismatch, match="2 outputs"):
+        compare_outputs((x, x), (x,))
+    with pytest.raises(OutputMismatch, match="broadcast|shape"):
+        compare_outputs((torch.zeros(1, 3),), (x,))  # never broadcast away
+
+
+def test_nan_where_reference_is_finite_fails_every_level() -> None:
+    ref = torch.ones(4)
+    cand = ref.clone()
+    cand[1] = math.nan
+    c = compare_outputs(cand, ref)
+    assert c.min_correct_t is None and c.nonfinite
+
+
+def test_matching_nan_and_inf_are_accepted() -> None:
+    ref = torch.tensor([1.0, math.nan, math.inf])
+    assert compare_outputs(ref.clone(), ref).min_correct_t == -10
+    wrong_sign = torch.tensor([1.0, math.nan, -math.inf])
+    assert compare_outputs(wrong_sign, ref).min_correct_t is None
+
+
+def test_integers_must_be_equal() -> None:
+    ref = torch.arange(5)
+    assert compare_outputs(ref.clone(), ref).min_correct_t == -10
+    assert compare_outputs(ref + 1, ref).min_correct_t is None
+
+
+def test_merge_over_draws_takes_the_worst() -> None:
+    ref = torch.ones(10)
+    a = compare_outputs(ref.clone(), ref)
+    b = compare_outputs(ref + 1e-3, ref)
+    m = merge([a, b])
+    assert m.min_correct_t == b.min_correct_t and m.max_abs == pytest.approx(1e-3, rel=1e-3)

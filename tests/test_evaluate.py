@@ -1,0 +1,285 @@
+"""End-to-end evaluations through real worker processes and real Inductor compiles on the CPU.
+
+Most cases run on one small real subgraph (PassBench task b511, ``graphs/1``: BGE pooler tail,
+float16 [1, 10, 768]) so that each evaluation costs seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from helpers import EXAMPLES, TEST_PASSES, passbench_task
+
+from passagent.tools.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.schema import EvalResult
+from passagent.tools.tasks import load_task
+from passagent.tools.timing import TimingConfig
+
+FAST_TIMING = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
+
+
+def small_task():
+    return load_task(passbench_task("b511") / "graphs" / "1")
+
+
+def run(task, pass_path: Path, cache_root: Path, **kw) -> EvalResult:
+    kw.setdefault("timing", FAST_TIMING)
+    kw.setdefault("timeout_s", 120)
+    return evaluate_pass(task, pass_path, EvalOptions(cache_root=cache_root, **kw))
+
+
+def only(result: EvalResult):
+    assert len(result.subgraphs) == 1
+    return result.subgraphs[0]
+
+
+def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) -> None:
+    task = load_task(passbench_task("b511"))
+    result = run(task, EXAMPLES / "b511_skip_single_cat.py", cache_root)
+    assert len(result.subgraphs) == 4
+    for s in result.subgraphs:
+        assert s.status == "correct", s.message
+        assert s.matches == 1
+        assert s.candidate_error.min_correct_t <= -5
+        assert s.inductor_error is not None
+        assert s.speedup_vs_eager > 0 and s.speedup_vs_inductor > 0
+        assert set(s.times) == {"eager", "inductor", "candidate"}
+    assert result.scores.correct_at_minus5 == 1.0
+    assert result.scores.baseline == "eager" and result.other_scores.baseline == "inductor"
+    # The schema round-trips: what --json prints is what the agent parses.
+    assert EvalResult.model_validate_json(result.model_dump_json()) == result
+
+
+def test_pass_dir_with_two_rules_in_order(cache_root: Path) -> None:
+    result = run(small_task(), EXAMPLES / "b511_pooler_dir", cache_root)
+    s = only(result)
+    assert s.status == "correct", s.message
+    assert [(r.rule, r.matches) for r in s.rules] == [("DropDeadPooler", 1), ("SkipSingleCat", 1)]
+    assert s.matches == 2
+
+
+def test_dropout_pass_on_the_other_shared_task(cache_root: Path) -> None:
+    task = load_task(passbench_task("623d") / "graphs" / "1")  # bfloat16 [1, 249, *]
+    s = only(run(task, EXAMPLES / "623d_eval_dropout.py", cache_root))
+    assert s.status == "correct", s.message
+    assert s.matches == 2  # both dropouts, p=0.1 and p=0.0, bound through the pattern input
+
+
+def test_wrong_maths_is_an_accuracy_failure(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "wrong_maths.py", cache_root))
+    assert s.status == "accuracy" and s.failure_class == "accuracy"
+    assert s.matches == 1
+    assert "wrong values" in s.message and "default Inductor itself is correct" in s.message
+    assert s.candidate_error.max_abs > 1e-2
+
+
+def test_no_match_is_a_compile_failure_with_a_diagnostic(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "no_match.py", cache_root))
+    assert s.status == "compile" and s.matches == 0
+    assert "matched nothing" in s.message
+    # The diagnostic names the pattern node, the argument and both literals.
+    assert "normalize" in s.message and "is 3" in s.message and "has 2" in s.message
+    assert s.rules[0].diagnostic and "argument 1" in s.rules[0].diagnostic
+
+
+def test_syntax_error_is_a_compile_failure_pointing_at_the_line(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "syntax_error.py", cache_root))
+    assert s.status == "compile"
+    assert "syntax_error.py:5" in s.message and "SyntaxError" in s.message
+
+
+def test_missing_contract_function(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "missing_function.py", cache_root))
+    assert s.status == "compile" and "does not define replacement_func" in s.message
+
+
+def test_exception_while_tracing_the_replacement(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "raises_in_replacement.py", cache_root))
+    assert s.status == "compile"
+    assert "ZeroDivisionError" in s.message
+    assert 'File "raises_in_replacement.py", line 15, in broken' in s.traceback
+
+
+def test_wrong_output_shape_is_a_runtime_failure(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "wrong_shape.py", cache_root))
+    assert s.status == "runtime" and "shape" in s.message
+
+
+def test_segfault_is_a_runtime_failure_and_does_not_crash_the_caller(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "segfault_at_runtime.py", cache_root))
+    assert s.status == "runtime"
+    assert "SIGSEGV" in s.message
+    assert s.traceback and "segfault_at_runtime.py" in s.traceback  # faulthandler's stack
+
+
+def test_hang_is_a_timeout(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "hang_at_runtime.py", cache_root, timeout_s=25))
+    assert s.status == "timeout" and "killed" in s.message
+
+
+def test_memory_exhaustion_is_a_runtime_failure(cache_root: Path) -> None:
+    s = only(run(small_task(), TEST_PASSES / "exhaust_memory.py", cache_root, memory_limit_bytes=6 * 2**30))
+    assert s.status == "runtime"
+    assert "memory" in s.message.lower()
+
+
+def test_a_crash_in_one_subgraph_does_not_lose_the_others(cache_root: Path, tmp_path: Path) -> None:
+    # Two copies of the small subgraph; the pass crashes on both, each gets its own class.
+    root = tmp_path / "task"
+    for i in range(2):
+        shutil.copytree(passbench_task("b511") / "graphs" / "1", root / "graphs" / str(i))
+    (root / "graph_list.txt").write_text("graphs/0\ngraphs/1\n")
+    result = run(load_task(root), TEST_PASSES / "segfault_at_runtime.py", cache_root)
+    assert [s.status for s in result.subgraphs] == ["runtime", "runtime"]
+
+
+# --- caches never serve a stale compile ------------------------------------------------------
+
+STALE_TEMPLATE = '''
+import torch
+
+_lib = torch.library.Library("passagent_stale", "FRAGMENT")
+_lib.define("scale(Tensor x) -> Tensor")
+# CompositeImplicitAutograd: Dynamo records the op by name, AOT inlines its body, so a cache
+# keyed on the Dynamo graph alone would replay the old body after an edit.
+_lib.impl("scale", lambda x: x * {factor}, "CompositeImplicitAutograd")
+
+
+def pattern(x):
+    y = torch.cat([x], 1)
+    return torch.nn.functional.normalize(y, p=2, dim=1)
+
+
+def replacement_args(x):
+    return (x,)
+
+
+def scaled_normalize(x):
+    return torch.ops.passagent_stale.scale(torch.nn.functional.normalize(x, p=2, dim=1))
+
+
+def replacement_func():
+    return scaled_normalize
+'''
+
+
+def test_edited_custom_op_under_the_same_name_is_what_runs(cache_root: Path, tmp_path: Path) -> None:
+    pass_file = tmp_path / "stale.py"
+    pass_file.write_text(STALE_TEMPLATE.format(factor="1.0"))
+    first = only(run(small_task(), pass_file, cache_root))
+    assert first.status == "correct", first.message
+    pass_file.write_text(STALE_TEMPLATE.format(factor="2.0"))  # same op name, new body
+    second = only(run(small_task(), pass_file, cache_root))
+    assert second.status == "accuracy", "an edited pass was served a stale compiled graph"
+
+
+def test_inputs_are_copied_for_each_variant(cache_root: Path, tmp_path: Path) -> None:
+    # A real-graph idiom: the subgraph mutates its input in place (add_) before using it.
+    sample = tmp_path / "mutating"
+    sample.mkdir()
+    (sample / "model.py").write_text(textwrap.dedent('''
+        import torch
+
+        class GraphModule(torch.nn.Module):
+            def forward(self, x):
+                x.add_(1.0)
+                y = x * 2.0
+                return (y,)
+    '''))
+    (sample / "weight_meta.py").write_text(textwrap.dedent('''
+        class Program_weight_tensor_meta_x:
+            name = "x"
+            shape = [64, 64]
+            dtype = "torch.float32"
+            device = "cpu"
+            mean = 0.0
+            std = 1.0
+            data = None
+    '''))
+    pass_file = tmp_path / "double.py"
+    pass_file.write_text(textwrap.dedent('''
+        import torch
+
+        def pattern(x):
+            return x * 2.0
+
+        def replacement_args(x):
+            return (x,)
+
+        def doubled(x):
+            return x + x
+
+        def replacement_func():
+            return doubled
+    '''))
+    s = only(run(load_task(sample), pass_file, cache_root))
+    assert s.status == "correct", s.message
+    assert s.candidate_error.max_abs == 0.0
+
+
+def test_low_signal_subgraph_is_flagged(cache_root: Path) -> None:
+    from helpers import GRAPHNET
+
+    task = load_task(GRAPHNET / "hf__google__tapas-base-masklm")  # all inputs are literal data
+    result = run(task, TEST_PASSES / "no_match.py", cache_root)
+    assert only(result).low_signal
+    assert any("low-signal" in w for w in result.warnings)
+
+
+def test_baseline_cache_is_reused_and_marked(cache_root: Path) -> None:
+    run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root)
+    again = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root))
+    assert again.times["inductor"].source == "cached"
+    fresh = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, baseline="inductor"))
+    assert fresh.times["inductor"].source == "measured"
+
+
+# --- the CLI -------------------------------------------------------------------------------
+
+
+def _cli(*args: str, cache_root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "passagent.agent.cli", *args, "--cache-dir", str(cache_root)],
+        capture_output=True, text=True, timeout=600,
+    )
+
+
+def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
+    proc = _cli("eval", str(passbench_task("b511") / "graphs" / "1"), "--pass", str(EXAMPLES / "b511_skip_single_cat.py"),
+                "--json", "--timing-budget", "0.1", cache_root=cache_root)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["schema_version"] == "1.0"
+    result = EvalResult.model_validate(data)
+    assert result.subgraphs[0].status == "correct"
+
+
+def test_cli_bad_task_is_one_line_and_exit_2(cache_root: Path, tmp_path: Path) -> None:
+    d = tmp_path / "bad"
+    shutil.copytree(passbench_task("b511") / "graphs" / "1", d)
+    (d / "weight_meta.py").write_text((d / "weight_meta.py").read_text().replace('"torch.float16"', '"torch.float17"', 1))
+    proc = _cli("eval", str(d), "--pass", str(EXAMPLES / "b511_skip_single_cat.py"), cache_root=cache_root)
+    assert proc.returncode == 2
+    lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
+    assert len(lines) == 1 and "weight_meta.py" in lines[0] and "float17" in lines[0]
+
+
+def test_cli_missing_pass_file_exit_2(cache_root: Path) -> None:
+    proc = _cli("eval", str(passbench_task("b511")), "--pass", "/nope/pass.py", cache_root=cache_root)
+    assert proc.returncode == 2 and "does not exist" in proc.stderr
+
+
+def test_cli_shape_that_does_not_match_the_code_exit_2(cache_root: Path, tmp_path: Path) -> None:
+    d = tmp_path / "badshape"
+    shutil.copytree(passbench_task("b511") / "graphs" / "1", d)
+    # The weight's recorded shape no longer fits the linear layer in model.py.
+    (d / "weight_meta.py").write_text((d / "weight_meta.py").read_text().replace("[768, 768]", "[768, 700]"))
+    proc = _cli("eval", str(d), "--pass", str(EXAMPLES / "b511_skip_single_cat.py"), cache_root=cache_root)
+    assert proc.returncode == 2
+    assert "model.py" in proc.stderr and "eager run" in proc.stderr
