@@ -56,7 +56,7 @@ def eval_cmd(
     draws: int = typer.Option(3, min=1, help="Fresh input draws checked for correctness."),
     seed: int = typer.Option(0, help="Seed of input draw 0 (draw k uses seed+k)."),
     timeout: float = typer.Option(300.0, help="Per-subgraph time limit in the worker (seconds)."),
-    timing_budget: float = typer.Option(1.0, help="Target seconds of timed calls per subgraph."),
+    timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph."),
     slowdown_penalty: float = typer.Option(0.0, help="p in r(s)=s^(p+1) for slowdowns (SCORING.md)."),
     failure_penalty: float = typer.Option(0.1, help="b, the score of a failed subgraph (SCORING.md)."),
     degenerate_std: float = typer.Option(1.0, help="std drawn for float inputs whose recorded std is 0."),

@@ -200,6 +200,9 @@ def _run_workers(request: dict[str, Any], indices: list[int], workdir: Path, tim
                     current = None
                 elif kind == "done":
                     run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
+                    # Everything is reported: end the group now rather than wait for the
+                    # interpreter's teardown (and Inductor's compile-worker pool) to finish.
+                    _kill_group(proc)
             if proc.poll() is not None:
                 events, offset = _read_events(events_path, offset)
                 for ev in events:

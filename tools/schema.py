@@ -99,7 +99,7 @@ class EvalConfig(_Model):
     slowdown_penalty: float = 0.0
     failure_penalty: float = 0.1
     timeout_s: float = 300.0
-    timing_budget_s: float = 1.0
+    timing_budget_s: float = 0.5
 
 
 class EvalResult(_Model):

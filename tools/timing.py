@@ -57,10 +57,10 @@ class TimingConfig:
         max_remeasure: how many times it may be repeated.
     """
 
-    warmup: int = 3
+    warmup: int = 2
     min_calls: int = 7
     max_calls: int = 200
-    budget_s: float = 1.0
+    budget_s: float = 0.5
     noisy_iqr: float = 0.25
     max_remeasure: int = 2
 

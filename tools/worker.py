@@ -244,12 +244,15 @@ class Worker:
         emit("timing")
         base = draws[0]
         try:
-            stats = time_interleaved(
-                variants,
-                lambda: clone_inputs(base),
-                device=self.device,
-                config=self.timing,
-            )
+            # The same grad mode as the correctness calls: a different one would fail Dynamo's
+            # guards and time a recompiled graph rather than the one that was checked.
+            with torch.no_grad():
+                stats = time_interleaved(
+                    variants,
+                    lambda: clone_inputs(base),
+                    device=self.device,
+                    config=self.timing,
+                )
             out["times"] = {name: asdict(s) for name, s in stats.items()}
         except Exception as exc:
             if "candidate" in variants:
