@@ -1,0 +1,219 @@
+"""IR inspection of a subgraph: the Dynamo FX graph, the post-grad ATen graph, Inductor's kernels.
+
+This is what a pass author (a person or a model) reads before writing a pattern: the FX graph
+is the exact code a pattern must match; the post-grad ATen graph shows what Inductor sees after
+decomposition; the kernel summary shows what default Inductor already fuses, and the profile
+where its time goes.
+
+:func:`inspect_subgraph` runs the task's code and Inductor, so callers outside a worker use
+:func:`inspect_isolated`, which runs it in a spawned process with a timeout and caches the
+result on disk per (subgraph, device, torch version).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+#: Bump when the inspection output changes shape.
+IR_VERSION = 1
+_KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.(cpp_pybinding|cpp|triton)\(", re.M)
+_ORIGINAL_ATEN = re.compile(r"# Original ATen: \[([^\]]*)\]")
+
+
+def _describe(value: Any) -> tuple[list[int] | None, str | None]:
+    if isinstance(value, torch.Tensor):
+        return list(value.shape), str(value.dtype).removeprefix("torch.")
+    return None, type(value).__name__ if value is not None else None
+
+
+def summarize_kernels(output_code: str) -> list[dict[str, str]]:
+    """Kernel launches of Inductor's generated ``call()``, in order.
+
+    Returns:
+        One dict per launch: ``name``, ``kind`` (``cpp``, ``triton``, ``extern`` for a library
+        call such as a matmul, ``aten`` for a fallback op) and ``fuses`` (what the kernel
+        computes: the ATen ops from Inductor's comment, else the ops in its generated name).
+    """
+    kinds = {m.group(1): m.group(2) for m in _KERNEL_DEF.finditer(output_code)}
+    atens: dict[str, str] = {}
+    for name in kinds:
+        start = output_code.find(f"{name} = async_compile")
+        window = output_code[max(0, start - 600): start]
+        found = _ORIGINAL_ATEN.findall(window)
+        if found:
+            atens[name] = found[-1]
+    call = output_code.split("def call(", 1)[1] if "def call(" in output_code else ""
+    launches: list[dict[str, str]] = []
+    for line in call.splitlines():
+        line = line.strip()
+        m = re.match(r"(\w+)(?:\.run)?\(", line)
+        if m and m.group(1) in kinds:
+            name = m.group(1)
+            kind = "triton" if kinds[name] == "triton" else "cpp"
+            fuses = atens.get(name) or re.sub(r"^(cpp|triton_\w{3})_fused_|_\d+$", "", name).replace("_", " ")
+            launches.append({"name": name, "kind": kind, "fuses": fuses})
+            continue
+        m = re.search(r"extern_kernels\.(\w+)\(", line)
+        if m:
+            launches.append({"name": f"extern_kernels.{m.group(1)}", "kind": "extern", "fuses": m.group(1)})
+            continue
+        m = re.search(r"\b(?:aten|torch\.ops\.aten)\.(\w+)(?:\.\w+)?\(", line)
+        if m and "reinterpret_tensor" not in line.split("(", 1)[0]:
+            launches.append({"name": f"aten.{m.group(1)}", "kind": "aten", "fuses": m.group(1)})
+    return launches
+
+
+def _profile(fn: Any, args: list[Any], device: torch.device, calls: int = 10) -> list[dict[str, Any]]:
+    from torch.profiler import ProfilerActivity, profile
+
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device.type == "cuda" else [])
+    with torch.no_grad():
+        fn(*args)
+        with profile(activities=activities) as prof:
+            for _ in range(calls):
+                fn(*args)
+            if device.type == "cuda":
+                torch.cuda.synchronize()
+    rows = []
+    for evt in prof.key_averages():
+        cuda_us = getattr(evt, "self_device_time_total", 0.0) or 0.0
+        cpu_us = evt.self_cpu_time_total
+        rows.append({
+            "name": evt.key,
+            "calls_per_run": evt.count / calls,
+            "self_cpu_us_per_run": cpu_us / calls,
+            "self_device_us_per_run": cuda_us / calls,
+        })
+    key = "self_device_us_per_run" if device.type == "cuda" else "self_cpu_us_per_run"
+    rows.sort(key=lambda r: r[key], reverse=True)
+    return [r for r in rows if r[key] > 0][:15]
+
+
+def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: bool = True) -> dict[str, Any]:
+    """Inspect subgraph ``index`` of the task at ``task_path`` (runs its code: worker only).
+
+    Returns:
+        A JSON-able dict: ``name``, ``args`` (name, shape, dtype), ``fx_code`` (Dynamo FX graph
+        as Python), ``fx_nodes`` (op, target, shape, dtype per node), ``aten_code`` (post-grad
+        ATen graph), ``kernels`` (see :func:`summarize_kernels`), ``profile`` (top events of
+        eager and of Inductor per call, microseconds) and ``output_code_lines``.
+    """
+    from torch._inductor.compile_fx import compile_fx
+    import torch._inductor.config as inductor_config
+    from torch._inductor.utils import run_and_get_code
+
+    from .inputs import synthesize_inputs
+    from .tasks import load_task
+    from .worker import build_module
+
+    task = load_task(task_path)
+    sg = task.subgraphs[index]
+    dev = torch.device(device)
+    args = synthesize_inputs(sg, 0, device=dev)
+    captured: dict[str, Any] = {"fx": [], "aten": []}
+
+    def backend(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Any:
+        nodes = []
+        for n in gm.graph.nodes:
+            shape, dtype = _describe(n.meta.get("example_value"))
+            target = getattr(n.target, "__name__", str(n.target)) if n.op != "placeholder" else n.target
+            nodes.append({"name": n.name, "op": n.op, "target": str(target), "shape": shape, "dtype": dtype})
+        captured["fx"].append({"code": gm.code.strip(), "nodes": nodes})
+        return compile_fx(gm, example_inputs)
+
+    def record_post_grad(graph: torch.fx.Graph) -> None:
+        captured["aten"].append(graph.python_code("self").src.strip())
+
+    torch._dynamo.reset()
+    # Kernel profiling makes Inductor's C++ kernels show up by name in the profile below.
+    patches = {"post_grad_custom_post_pass": record_post_grad, "force_disable_caches": True, "cpp.enable_kernel_profile": True}
+    with inductor_config.patch(patches), torch.no_grad():
+        compiled = torch.compile(build_module(sg, dev, f"inspect_{index}"), backend=backend)
+        _, codes = run_and_get_code(compiled, *args)
+    eager = build_module(sg, dev, f"inspect_eager_{index}")
+    result = {
+        "index": index,
+        "name": sg.name,
+        "source": sg.source,
+        "device": device,
+        "args": [{"name": a.name, "shape": list(a.shape), "dtype": "SymInt" if a.is_symint else str(a.dtype).removeprefix("torch.")} for a in sg.args],
+        "op_sequence": list(sg.op_sequence),
+        "fx_code": "\n\n".join(g["code"] for g in captured["fx"]),
+        "fx_nodes": [n for g in captured["fx"] for n in g["nodes"]],
+        "graph_breaks": max(0, len(captured["fx"]) - 1),
+        "aten_code": "\n\n".join(captured["aten"]),
+        "kernels": [k for code in codes for k in summarize_kernels(code)],
+        "output_code_lines": sum(c.count("\n") for c in codes),
+    }
+    if profile:
+        result["profile"] = {"eager": _profile(eager, args, dev), "inductor": _profile(compiled, args, dev)}
+    return result
+
+
+def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str) -> str:
+    blob = json.dumps([IR_VERSION, subgraph_digest, device, torch.__version__])
+    return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+
+def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
+                     cache_root: Path | None = None, timeout_s: float = 300.0) -> dict[str, Any]:
+    """:func:`inspect_subgraph` in a spawned process, cached on disk.
+
+    Raises:
+        RuntimeError: the inspection process failed or timed out (the message says which).
+    """
+    from .baseline_cache import default_cache_root
+
+    cache_dir = Path(cache_root or default_cache_root()) / "ir"
+    cached = cache_dir / f"{_cache_key(str(task_path), index, device, subgraph_digest)}.json"
+    if cached.is_file():
+        try:
+            return json.loads(cached.read_text())
+        except (json.JSONDecodeError, OSError):
+            pass
+    with tempfile.TemporaryDirectory(prefix="passagent-ir-") as tmp:
+        out = Path(tmp) / "ir.json"
+        env = dict(os.environ)
+        env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(Path(cache_root or default_cache_root()) / "inductor"))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "passagent.tools.ir", str(task_path), str(index), device, str(out)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True,
+        )
+        try:
+            log, _ = proc.communicate(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
+        if proc.returncode != 0 or not out.is_file():
+            tail = "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
+            raise RuntimeError(f"inspecting subgraph {index} failed (exit {proc.returncode}):\n{tail}")
+        result = json.loads(out.read_text())
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp_path = cached.with_suffix(f".{os.getpid()}.{time.time_ns()}.tmp")
+    tmp_path.write_text(json.dumps(result))
+    os.replace(tmp_path, cached)
+    return result
+
+
+def main(argv: list[str]) -> int:
+    task_path, index, device, out = argv[1], int(argv[2]), argv[3], argv[4]
+    result = inspect_subgraph(task_path, index, device)
+    Path(out).write_text(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
