@@ -103,6 +103,69 @@ def eval_cmd(
         print_renderable(eval_table(result))
 
 
+@app.command("solve")
+def solve_cmd(
+    task: str = typer.Argument(..., help="Built-in task id (task_042) or a task folder."),
+    model: str = typer.Option("builtin", "--model", "-m", help="builtin, a models.toml name, openai:<m>, anthropic:<m>, compat:<m>@<url>, scripted:<file>."),
+    max_steps: int = typer.Option(40, help="Model calls at most."),
+    patience: int = typer.Option(3, help="Stop after this many evaluations without AS improving."),
+    budget_usd: Optional[float] = typer.Option(None, help="Stop once this many US dollars are spent."),
+    max_tokens: Optional[int] = typer.Option(None, help="Stop once this many tokens are used."),
+    max_wall: Optional[float] = typer.Option(None, help="Stop after this many seconds."),
+    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
+    baseline: str = typer.Option("eager", help="Score against eager or inductor."),
+    out: Path = typer.Option(Path("runs"), help="Archive root."),
+    run_id: Optional[str] = typer.Option(None, help="Run id (default: a timestamp); with --resume, the run to resume."),
+    resume: bool = typer.Option(False, "--resume", help="Continue run --run-id from its checkpoint."),
+    models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
+    timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph per evaluation."),
+    cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; print only the result."),
+) -> None:
+    """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
+    from ..tools.evaluate import EvalOptions
+    from ..tools.timing import TimingConfig
+    from .loop import SolveConfig
+    from .solve import resolve_client, solve
+
+    try:
+        config = SolveConfig(max_steps=max_steps, patience=patience, budget_usd=budget_usd, max_tokens=max_tokens, max_wall_s=max_wall)
+        options = EvalOptions(device=device, baseline=baseline, timing=TimingConfig(budget_s=timing_budget), cache_root=cache_dir)
+    except ValueError as exc:
+        err.print(f"[red]error:[/red] {str(exc).splitlines()[0]}")
+        raise typer.Exit(2) from None
+    try:
+        client = resolve_client(model, models_file)
+        if quiet:
+            result = solve(task, model, out=out, run_id=run_id, resume=resume, config=config, eval_options=options, client=client)
+        else:
+            from .live import LiveView
+
+            with LiveView(task, client.name) as view:
+                result = solve(task, model, out=out, run_id=run_id, resume=resume, config=config,
+                               eval_options=options, client=client, on_event=view.update)
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    _print_solve_result(result, out)
+
+
+def _print_solve_result(result: dict, out: Path) -> None:
+    from .archive import safe_name
+
+    folder = out / safe_name(result["run_id"]) / safe_name(result["task_id"]) / safe_name(result["model"])
+    best = result["best_as"]
+    console = Console()
+    console.print(f"[bold]exit[/bold]: {result['exit_reason']}   [bold]best AS[/bold]: "
+                  + (f"{best:.4f} (version {result['best_version']})" if best is not None else "none (no pass was evaluated)")
+                  + f"   steps {result['steps']}, evaluations {result['evaluations']}, ${result['cost_usd']:.4f}, {result['wall_s']:.0f} s")
+    if result.get("summary"):
+        console.print(f"[bold]summary[/bold]: {result['summary']}", highlight=False)
+    if result.get("error"):
+        console.print(f"[red]error[/red]: {result['error']}", highlight=False)
+    console.print(f"archive: {folder}", highlight=False)
+
+
 def main() -> None:
     """Console entry point."""
     app()

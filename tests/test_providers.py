@@ -493,11 +493,15 @@ def test_scripted_model_replays_turns() -> None:
     assert first.message.tool_calls[0] == ToolCall(id="call_0_0", name="read_task", arguments={"task": "t1"},
                                                    raw_arguments='{"task": "t1"}')
     assert first.usage.input_tokens == 10 and first.usage.cost_usd == 0.0
-    bad = model.complete([], TOOLS).message.tool_calls[0]
+    # The turn is chosen by how many assistant messages the conversation holds, so a resumed
+    # run (new process, same conversation) continues the script where it was.
+    one = [Message(role="assistant", content="look")]
+    bad = model.complete(one, TOOLS).message.tool_calls[0]
     assert bad.id == "mine" and bad.arguments is None and bad.parse_error
-    final = model.complete([], TOOLS)
-    assert final.message.tool_calls == [] and final.finish_reason == "stop" and model.remaining == 0
-    assert len(model.requests) == 3 and model.requests[0][0].content == "x" * 40
+    assert model.complete(one, TOOLS).message.tool_calls[0].id == "mine"  # same conversation, same turn
+    final = model.complete(one * 2, TOOLS)
+    assert final.message.tool_calls == [] and final.finish_reason == "stop"
+    assert len(model.requests) == 4 and model.requests[0][0].content == "x" * 40
 
 
 def test_scripted_spec_from_file(env: None, tmp_path: Path) -> None:
@@ -506,7 +510,7 @@ def test_scripted_spec_from_file(env: None, tmp_path: Path) -> None:
     model = resolve_model(f"scripted:{script}")
     assert model.name == "scripted:demo"
     assert model.complete([], []).message.content == "hello"
-    assert model.complete([], []).message.content == "bye"
+    assert model.complete([Message(role="assistant", content="hello")], []).message.content == "bye"
     script.write_text(json.dumps([{"text": "x", "tool_calls": [{"arguments": {}}]}]))
     with pytest.raises(ModelConfigError, match="turn 0"):
         resolve_model(f"scripted:{script}")

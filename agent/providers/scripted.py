@@ -13,8 +13,9 @@ the turns directly in Python. A script is a list of assistant turns (or an objec
 
 Each call has ``name`` and either ``arguments`` (an object) or ``raw_arguments`` (a string
 that is parsed like a provider's, so it may be malformed on purpose), and optionally ``id``.
-Turn k is returned by the k-th call to ``complete`` whatever was sent; once the script is
-exhausted every call returns ``final_text`` with no tool calls.
+Turn k answers a conversation that already holds k assistant messages, whatever else was
+sent; so a resumed run (a new process, the same conversation) gets the same next turn. Once
+the script is exhausted every call returns ``final_text`` with no tool calls.
 """
 
 from __future__ import annotations
@@ -102,19 +103,14 @@ class ScriptedModel:
             raise ModelConfigError(f"scripted model {path}: expected a list of turns or {{\"turns\": [...]}}")
         return cls(data, name=f"scripted:{path.stem}", final_text=final_text)
 
-    @property
-    def remaining(self) -> int:
-        """Scripted turns not yet played."""
-        return max(len(self.turns) - len(self.requests), 0)
-
     def config(self) -> dict[str, Any]:
         """Settings as plain data for the run record."""
         return {"name": self.name, "provider": "scripted", "turns": len(self.turns), "priced": True}
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
-        """Return the next scripted turn (``tools`` is ignored); never raises."""
+        """Return the scripted turn for this conversation (``tools`` is ignored); never raises."""
         start = time.monotonic()
-        k = len(self.requests)
+        k = sum(1 for m in messages if m.role == "assistant")
         self.requests.append([m.model_copy(deep=True) for m in messages])
         if k >= len(self.turns):
             message, finish = Message(role="assistant", content=self.final_text), "stop"
@@ -128,7 +124,7 @@ class ScriptedModel:
                              latency_s=time.monotonic() - start, finish_reason=finish, attempts=1)
 
     def __repr__(self) -> str:
-        return f"ScriptedModel(name={self.name!r}, turns={len(self.turns)}, played={len(self.requests)})"
+        return f"ScriptedModel(name={self.name!r}, turns={len(self.turns)}, calls={len(self.requests)})"
 
 
 def _tool_call(call: ScriptedCall, turn: int, index: int) -> ToolCall:

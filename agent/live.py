@@ -1,0 +1,57 @@
+"""The live Rich view of ``passagent solve``: steps, last action, current and best AS, spend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.live import Live
+from rich.table import Table
+
+
+class LiveView:
+    """A context manager whose :meth:`update` is the solve loop's ``on_event`` callback."""
+
+    def __init__(self, task_id: str, model: str, console: Console | None = None):
+        self.task_id, self.model = task_id, model
+        self.console = console or Console(stderr=True)
+        self.rows: list[tuple[str, ...]] = []
+        self.state: dict[str, Any] = {}
+        self.live = Live(self._render(), console=self.console, refresh_per_second=4, transient=False)
+
+    def __enter__(self) -> "LiveView":
+        self.live.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.live.update(self._render())
+        self.live.__exit__(*exc)
+
+    def update(self, node: str, state: dict[str, Any]) -> None:
+        self.state = state
+        if node == "model" and state.get("messages"):
+            msg = state["messages"][-1]
+            actions = ", ".join(c["name"] for c in msg.get("tool_calls", [])) or "(no tool call)"
+            self.rows.append((str(state.get("step", 0)), actions, _fmt(state.get("last_as")), _fmt(state.get("best_as")),
+                              f"${state.get('cost_usd', 0.0):.4f}"))
+        elif node == "tools" and self.rows:
+            step, actions, _, _, cost = self.rows[-1]
+            self.rows[-1] = (step, actions, _fmt(state.get("last_as")), _fmt(state.get("best_as")), cost)
+        self.live.update(self._render())
+
+    def _render(self) -> Table:
+        s = self.state
+        title = f"passagent solve {self.task_id} · {self.model}"
+        if s:
+            title += (f" · step {s.get('step', 0)} · best AS {_fmt(s.get('best_as'))} · "
+                      f"{s.get('input_tokens', 0) + s.get('output_tokens', 0)} tokens · ${s.get('cost_usd', 0.0):.4f}")
+        t = Table(title=title, title_justify="left", show_edge=False)
+        for col in ("step", "tool calls", "AS", "best AS", "spend"):
+            t.add_column(col)
+        for row in self.rows[-15:]:
+            t.add_row(*row)
+        return t
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:.4f}"

@@ -1,0 +1,299 @@
+"""The tools a model gets: inspect the task, write and edit the pass, evaluate it, finish.
+
+Every tool returns text for the model; a bad call (unknown tool, malformed or missing
+arguments, a failing harness step) comes back as an error text, never as an exception out of
+the loop. Descriptions are templates in ``prompts/tools/``.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..tools.baseline_cache import BaselineCache
+from ..tools.errors import PassagentError
+from ..tools.evaluate import EvalOptions, evaluate_pass
+from ..tools.ir import inspect_isolated
+from ..tools.passes import RULE_LIST_FILE
+from ..tools.schema import EvalResult
+from ..tools.tasks import Task
+from .condense import describe_baseline, describe_eval, describe_ir, describe_task
+from .prompting import render
+from .protocols import ToolCall, ToolSpec
+
+_RULE_NAME = {"type": "string", "description": "rule (file) name, a Python identifier; default 'main'", "default": "main"}
+_SUBGRAPH = {"type": "integer", "description": "subgraph index from list_subgraphs", "minimum": 0}
+
+TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
+    "list_subgraphs": {"type": "object", "properties": {}, "additionalProperties": False},
+    "inspect_ir": {
+        "type": "object",
+        "properties": {"subgraph": _SUBGRAPH, "view": {"type": "string", "enum": ["fx", "aten", "all"], "default": "fx"}},
+        "required": ["subgraph"],
+        "additionalProperties": False,
+    },
+    "show_baseline": {"type": "object", "properties": {"subgraph": _SUBGRAPH}, "required": ["subgraph"], "additionalProperties": False},
+    "write_pass": {
+        "type": "object",
+        "properties": {"source": {"type": "string", "description": "the complete rule file"}, "rule": _RULE_NAME},
+        "required": ["source"],
+        "additionalProperties": False,
+    },
+    "edit_pass": {
+        "type": "object",
+        "properties": {"old": {"type": "string"}, "new": {"type": "string"}, "rule": _RULE_NAME},
+        "required": ["old", "new"],
+        "additionalProperties": False,
+    },
+    "delete_rule": {"type": "object", "properties": {"rule": _RULE_NAME}, "required": ["rule"], "additionalProperties": False},
+    "read_pass": {"type": "object", "properties": {}, "additionalProperties": False},
+    "evaluate_pass": {"type": "object", "properties": {}, "additionalProperties": False},
+    "finish": {
+        "type": "object",
+        "properties": {"summary": {"type": "string", "description": "what the best pass does"}},
+        "required": ["summary"],
+        "additionalProperties": False,
+    },
+}
+
+
+class ToolError(Exception):
+    """A tool could not do what was asked; the message goes back to the model."""
+
+
+@dataclass
+class ToolOutcome:
+    """What one tool call produced.
+
+    Attributes:
+        text: the tool result the model reads.
+        is_error: the call failed (bad arguments, unknown tool, harness error).
+        evaluation: the harness result when the tool was ``evaluate_pass``.
+        pass_sources: rule name -> source of the evaluated pass (``evaluate_pass`` only).
+        finished: the model called ``finish``.
+    """
+
+    text: str
+    is_error: bool = False
+    evaluation: EvalResult | None = None
+    pass_sources: dict[str, str] = field(default_factory=dict)
+    finished: bool = False
+    summary: str | None = None
+
+
+class PassWorkspace:
+    """The pass being written: a PassNet ``pass_dir/`` (one file per rule + the rule order)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        root.mkdir(parents=True, exist_ok=True)
+        if not (root / RULE_LIST_FILE).exists():
+            self._write_order([])
+
+    def order(self) -> list[str]:
+        return json.loads((self.root / RULE_LIST_FILE).read_text())
+
+    def _write_order(self, names: list[str]) -> None:
+        (self.root / RULE_LIST_FILE).write_text(json.dumps(names))
+
+    def sources(self) -> dict[str, str]:
+        """Rule name -> source, in application order."""
+        return {n: (self.root / f"{n}.py").read_text() for n in self.order()}
+
+    def write(self, rule: str, source: str) -> None:
+        if not rule.isidentifier():
+            raise ToolError(f"rule name {rule!r} must be a Python identifier")
+        (self.root / f"{rule}.py").write_text(source)
+        order = self.order()
+        if rule not in order:
+            self._write_order(order + [rule])
+
+    def delete(self, rule: str) -> None:
+        order = self.order()
+        if rule not in order:
+            raise ToolError(f"no rule {rule!r}; rules: {order}")
+        (self.root / f"{rule}.py").unlink(missing_ok=True)
+        self._write_order([n for n in order if n != rule])
+
+    def restore(self, sources: dict[str, str]) -> None:
+        """Replace the workspace with ``sources`` (rule name -> text)."""
+        for p in self.root.glob("*.py"):
+            p.unlink()
+        for name, text in sources.items():
+            (self.root / f"{name}.py").write_text(text)
+        self._write_order(list(sources))
+
+    def snapshot(self, dest: Path) -> None:
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(self.root, dest)
+
+
+def numbered(source: str, start: int = 1) -> str:
+    return "\n".join(f"{i:4d}  {line}" for i, line in enumerate(source.splitlines(), start))
+
+
+class Toolbox:
+    """The tools of one solve run over one task.
+
+    Args:
+        task: the task being solved.
+        workspace: where the pass is written.
+        eval_options: options for ``evaluate_pass`` (device, baseline, timing...).
+        evaluator: the harness entry point (injectable for tests of the loop's plumbing).
+        inspector: IR inspection (injectable likewise).
+    """
+
+    def __init__(
+        self,
+        task: Task,
+        workspace: PassWorkspace,
+        eval_options: EvalOptions,
+        evaluator: Callable[[Task, Path, EvalOptions], EvalResult] = evaluate_pass,
+        inspector: Callable[..., dict[str, Any]] = inspect_isolated,
+    ):
+        self.task = task
+        self.workspace = workspace
+        self.options = eval_options
+        self.evaluator = evaluator
+        self.inspector = inspector
+        self.handlers: dict[str, Callable[[dict[str, Any]], ToolOutcome]] = {
+            "list_subgraphs": self._list_subgraphs,
+            "inspect_ir": self._inspect_ir,
+            "show_baseline": self._show_baseline,
+            "write_pass": self._write_pass,
+            "edit_pass": self._edit_pass,
+            "delete_rule": self._delete_rule,
+            "read_pass": self._read_pass,
+            "evaluate_pass": self._evaluate_pass,
+            "finish": self._finish,
+        }
+
+    def specs(self) -> list[ToolSpec]:
+        """The tools offered to the model, with descriptions rendered from ``prompts/tools``."""
+        return [
+            ToolSpec(name=name, description=render(f"tools/{name}.md.j2", draws=self.options.draws), parameters=params)
+            for name, params in TOOL_PARAMETERS.items()
+        ]
+
+    def execute(self, call: ToolCall) -> ToolOutcome:
+        """Run one tool call; every failure becomes an error outcome for the model."""
+        if call.name not in self.handlers:
+            return ToolOutcome(f"error: unknown tool {call.name!r}; tools are: {', '.join(self.handlers)}", is_error=True)
+        if call.arguments is None:
+            return ToolOutcome(
+                f"error: the arguments of {call.name} are not a JSON object ({call.parse_error}); "
+                f"received: {call.raw_arguments[:300]!r}",
+                is_error=True,
+            )
+        schema = TOOL_PARAMETERS[call.name]
+        missing = [k for k in schema.get("required", []) if k not in call.arguments]
+        unknown = [k for k in call.arguments if k not in schema["properties"]]
+        if missing or unknown:
+            return ToolOutcome(
+                f"error: {call.name} " + (f"is missing {missing} " if missing else "") + (f"got unknown {unknown} " if unknown else "")
+                + f"(parameters: {list(schema['properties'])})",
+                is_error=True,
+            )
+        try:
+            return self.handlers[call.name](call.arguments)
+        except ToolError as exc:
+            return ToolOutcome(f"error: {exc}", is_error=True)
+        except PassagentError as exc:
+            return ToolOutcome(f"error: {exc}", is_error=True)
+        except Exception as exc:  # noqa: BLE001 - a tool failure is reported to the model, not raised
+            return ToolOutcome(f"error: {call.name} failed: {type(exc).__name__}: {exc}", is_error=True)
+
+    # -- handlers ------------------------------------------------------------------------------
+
+    def _subgraph_index(self, args: dict[str, Any]) -> int:
+        i = args.get("subgraph")
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.task.subgraphs):
+            raise ToolError(f"subgraph must be an integer in 0..{len(self.task.subgraphs) - 1}, got {i!r}")
+        return i
+
+    def _ir(self, i: int) -> dict[str, Any]:
+        sg = self.task.subgraphs[i]
+        return self.inspector(self.task.path, i, sg.digest, device=self.options.device, cache_root=self.options.cache_root)
+
+    def _list_subgraphs(self, args: dict[str, Any]) -> ToolOutcome:
+        return ToolOutcome(describe_task(self.task))
+
+    def _inspect_ir(self, args: dict[str, Any]) -> ToolOutcome:
+        view = args.get("view", "fx")
+        if view not in ("fx", "aten", "all"):
+            raise ToolError("view must be 'fx', 'aten' or 'all'")
+        return ToolOutcome(describe_ir(self._ir(self._subgraph_index(args)), view))
+
+    def _show_baseline(self, args: dict[str, Any]) -> ToolOutcome:
+        i = self._subgraph_index(args)
+        ir = self._ir(i)
+        return ToolOutcome(describe_baseline(ir, self._cached_times(i)))
+
+    def _cached_times(self, i: int) -> dict[str, float] | None:
+        from ..tools.baseline_cache import default_cache_root
+        from ..tools.evaluate import device_name
+        import torch
+
+        o = self.options
+        cache = BaselineCache(Path(o.cache_root or default_cache_root()))
+        key = cache.key(self.task.subgraphs[i].digest, device_name(o.device), torch.__version__,
+                        {"draws": o.draws, "seed": o.seed, "degenerate_std": o.degenerate_std})
+        entry = cache.get(key)
+        if entry and entry.get("eager_us") and entry.get("inductor_us"):
+            return {"eager_us": entry["eager_us"], "inductor_us": entry["inductor_us"]}
+        return None
+
+    def _write_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        rule, source = args.get("rule", "main"), args["source"]
+        if not isinstance(source, str) or not source.strip():
+            raise ToolError("source must be the complete rule file as a non-empty string")
+        self.workspace.write(rule, source)
+        note = self._syntax_note(source, rule)
+        return ToolOutcome(f"wrote rule {rule!r} ({len(source.splitlines())} lines); the pass's rules: {self.workspace.order()}{note}")
+
+    def _edit_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        rule, old, new = args.get("rule", "main"), args["old"], args["new"]
+        sources = self.workspace.sources()
+        if rule not in sources:
+            raise ToolError(f"no rule {rule!r}; rules: {list(sources)}")
+        count = sources[rule].count(old)
+        if count != 1:
+            raise ToolError(f"`old` must occur exactly once in rule {rule!r}; it occurs {count} times")
+        text = sources[rule].replace(old, new)
+        self.workspace.write(rule, text)
+        start = text[: text.index(new)].count("\n") + 1 if new else 1
+        shown = "\n".join(numbered(text).splitlines()[max(0, start - 3): start + new.count("\n") + 2])
+        return ToolOutcome(f"edited rule {rule!r}:\n{shown}{self._syntax_note(text, rule)}")
+
+    @staticmethod
+    def _syntax_note(source: str, rule: str) -> str:
+        try:
+            ast.parse(source)
+        except SyntaxError as exc:
+            return f"\nwarning: {rule}.py does not parse: line {exc.lineno}: {exc.msg}"
+        return ""
+
+    def _delete_rule(self, args: dict[str, Any]) -> ToolOutcome:
+        self.workspace.delete(args["rule"])
+        return ToolOutcome(f"deleted rule {args['rule']!r}; the pass's rules: {self.workspace.order()}")
+
+    def _read_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        sources = self.workspace.sources()
+        if not sources:
+            return ToolOutcome("the pass has no rules yet; write one with write_pass")
+        return ToolOutcome("\n\n".join(f"# rule {name} ({name}.py)\n{numbered(text)}" for name, text in sources.items()))
+
+    def _evaluate_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        sources = self.workspace.sources()
+        if not sources:
+            raise ToolError("the pass has no rules yet; write one with write_pass first")
+        result = self.evaluator(self.task, self.workspace.root, self.options)
+        return ToolOutcome(describe_eval(result), evaluation=result, pass_sources=sources)
+
+    def _finish(self, args: dict[str, Any]) -> ToolOutcome:
+        return ToolOutcome("finished", finished=True, summary=str(args.get("summary", "")))
