@@ -22,7 +22,7 @@ from passagent.tools.tasks import load_task
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASK = next((REPO.parent / "shared" / "data" / "passbench" / "typical").glob("623d*"), None)
-DEFAULT_PASS = REPO / "examples" / "passes" / "623d_eval_dropout.py"
+DEFAULT_PASS = REPO / "examples" / "passes" / "623d_drop_dead_rand.py"
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
 PASSBENCH = SHARED / "data" / "passbench" / "typical"
-EXAMPLE_RUNS = [("b511", "b511_pooler_dir"), ("623d", "623d_eval_dropout.py")]
+EXAMPLE_RUNS = [("b511", "b511_pooler_dir"), ("623d", "623d_drop_dead_rand.py")]
 
 
 def run_gpu_tests(out: Path) -> str:

@@ -64,11 +64,20 @@ def test_pass_dir_with_two_rules_in_order(cache_root: Path) -> None:
     assert s.matches == 2
 
 
-def test_dropout_pass_on_the_other_shared_task(cache_root: Path) -> None:
+def test_graph_pattern_pass_on_the_other_shared_task(cache_root: Path) -> None:
     task = load_task(passbench_task("623d") / "graphs" / "1")  # bfloat16 [1, 249, *]
-    s = only(run(task, EXAMPLES / "623d_eval_dropout.py", cache_root))
+    s = only(run(task, EXAMPLES / "623d_drop_dead_rand.py", cache_root))
     assert s.status == "correct", s.message
-    assert s.matches == 2  # both dropouts, p=0.1 and p=0.0, bound through the pattern input
+    assert s.matches == 1
+
+
+def test_a_pass_that_changes_nothing_inductor_sees_is_no_change(cache_root: Path) -> None:
+    # Eval-mode dropout removal matches both dropouts (p bound through a pattern input), but
+    # dropout(training=False) already vanishes in ATen: the compiled program is unchanged.
+    task = load_task(passbench_task("623d") / "graphs" / "1")
+    s = only(run(task, TEST_PASSES / "no_change_dropout.py", cache_root))
+    assert s.matches == 2
+    assert s.status == "integrity" and "'no_change'" in s.message
 
 
 def test_wrong_maths_is_an_accuracy_failure(cache_root: Path) -> None:

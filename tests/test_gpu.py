@@ -16,7 +16,7 @@ pytestmark = pytest.mark.gpu
 
 @pytest.mark.parametrize(
     "task_prefix, pass_file",
-    [("b511", "b511_pooler_dir"), ("623d", "623d_eval_dropout.py")],
+    [("b511", "b511_pooler_dir"), ("623d", "623d_drop_dead_rand.py")],
 )
 def test_example_pass_on_shared_task_on_cuda(task_prefix: str, pass_file: str, cache_root: Path) -> None:
     result = evaluate_pass(load_task(passbench_task(task_prefix)), EXAMPLES / pass_file, EvalOptions(device="cuda", cache_root=cache_root))

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import torch
 import torch.fx
 
+from .integrity import aten_signature, precision_downgrades
 from .passes import PassRule
 from .rewrite import RuleApplication, apply_rules
 
@@ -30,6 +31,8 @@ class PassBackend:
             failed before anything ran (a ``compile`` failure).
         use_inductor: False compiles nothing (runs the rewritten graph eagerly); for tests
             and IR inspection.
+        unchanged: per captured graph, whether the ATen ops it lowers to (dead code removed)
+            are identical before and after the rewrite (see :attr:`no_change`).
     """
 
     def __init__(
@@ -38,14 +41,23 @@ class PassBackend:
         *,
         use_inductor: bool = True,
         on_phase: Callable[[str], None] | None = None,
+        check_no_change: bool = True,
     ):
         self.rules = rules
         self.use_inductor = use_inductor
+        self.check_no_change = check_no_change
         self.on_phase = on_phase or (lambda _phase: None)
         self.applications: list[list[RuleApplication]] = []
         self.graphs_before: list[str] = []
         self.graphs_after: list[str] = []
+        self.unchanged: list[bool] = []
+        self.downgrades: list[str] = []
         self.phase: str | None = None
+
+    @property
+    def no_change(self) -> bool:
+        """The pass matched, yet every captured graph lowers to the same ATen ops as without it."""
+        return self.total_matches > 0 and bool(self.unchanged) and all(self.unchanged)
 
     @property
     def total_matches(self) -> int:
@@ -73,8 +85,15 @@ class PassBackend:
         self.phase = "rewrite"
         self.on_phase("candidate_rewrite")
         self.graphs_before.append(gm.code)
+        before = aten_signature(gm, example_inputs) if self.check_no_change else None
         self.applications.append(apply_rules(gm, self.rules))
         self.graphs_after.append(gm.code)
+        if before is not None:
+            after = aten_signature(gm, example_inputs)
+            self.unchanged.append(before == after)
+            if after is not None:
+                inputs = {str(x.dtype) for x in example_inputs if isinstance(x, torch.Tensor)}
+                self.downgrades += precision_downgrades(before, after, inputs)
         if not self.use_inductor:
             self.phase = None
             return gm.forward

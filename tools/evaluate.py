@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import platform
-import re
 import signal
 import subprocess
 import sys
@@ -30,12 +29,12 @@ from .correctness import HEADLINE_LEVEL
 from .errors import DeviceUnavailableError, TaskError
 from .passes import pass_digest, pass_files
 from .schema import EvalConfig, EvalResult, ErrorStats, RuleResult, SubgraphResult, TaskScores, Timing
+from .sandbox import isolate_network_command, scrubbed_environment
 from .scoring import Outcome, ScoringConfig, summarize
+from .static_checks import Mode, check_pass
 from .tasks import Task
 from .timing import TimingConfig
 
-#: Environment variables never passed to the worker (credentials of the agent's providers).
-_SECRET_ENV = re.compile(r"(API_KEY|_TOKEN|SECRET|PASSWORD|CREDENTIAL)", re.IGNORECASE)
 #: Worker steps in which a crash or hang is the pass's or the compiler's fault before anything ran.
 _COMPILE_PHASES = {"candidate_load", "candidate_rewrite", "candidate_inductor"}
 _RUN_PHASES = {"candidate_compiled", "candidate_run", "correctness", "timing"}
@@ -57,6 +56,13 @@ class EvalOptions:
         cache_root: where baseline measurements and Inductor's caches live.
         use_cache: False remeasures baselines (and still stores nothing).
         memory_limit_bytes: address-space limit of a CPU worker; None: 75% of physical RAM.
+        integrity_mode: ``"permissive"`` (default) or ``"strict"`` (PassNet's: replacements may
+            call only tensor factories and Triton); see :mod:`.static_checks`.
+        static_checks: run the static checks before any pass code runs (off only to study
+            the runtime defenses behind them).
+        sandbox: confine the worker (resource limits, writes only to its folder and the
+            compiler cache, no network) where the OS allows.
+        heldout_shapes: also check correctness on a shape no timed call used.
     """
 
     device: str = "cpu"
@@ -70,8 +76,14 @@ class EvalOptions:
     cache_root: Path | None = None
     use_cache: bool = True
     memory_limit_bytes: int | None = None
+    integrity_mode: str = "permissive"
+    static_checks: bool = True
+    sandbox: bool = True
+    heldout_shapes: bool = True
 
     def __post_init__(self) -> None:
+        if self.integrity_mode not in ("permissive", "strict"):
+            raise ValueError(f"integrity mode must be 'permissive' or 'strict', not {self.integrity_mode!r}")
         if self.baseline not in ("eager", "inductor"):
             raise ValueError(f"baseline must be 'eager' or 'inductor', not {self.baseline!r}")
         if self.draws < 1:
@@ -98,12 +110,17 @@ def _physical_memory() -> int:
         return 16 * 2**30
 
 
-def worker_environment(cache_root: Path) -> dict[str, str]:
-    """The worker's environment: ours minus credentials, with Inductor's cache under ``cache_root``."""
-    env = {k: v for k, v in os.environ.items() if not _SECRET_ENV.search(k)}
-    env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(cache_root / "inductor"))
+def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
+    """The worker's environment: ours minus credentials; caches and temporary files where the
+    sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``)."""
+    env = scrubbed_environment(dict(os.environ))
+    inductor = Path(env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(cache_root / "inductor")))
+    env.setdefault("TRITON_CACHE_DIR", str(inductor / "triton"))
+    env["CUDA_CACHE_PATH"] = str(inductor / "cuda")
+    env["TMPDIR"] = str(workdir)
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONFAULTHANDLER"] = "1"  # a segfault prints the Python stack, with pass-file lines
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
     return env
 
 
@@ -113,6 +130,7 @@ class _WorkerRun:
     task_errors: dict[int, dict[str, Any]]
     failed: dict[int, tuple[str, str, str | None]]  # index -> (class, message, log tail)
     max_rss_kb: int = 0
+    sandbox: list[str] = field(default_factory=list)
 
 
 def _read_events(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:
@@ -162,7 +180,8 @@ def _crash_report(path: Path, pass_paths: list[str], lines: int = 15) -> str | N
     return "\n".join(keep) or None
 
 
-def _run_workers(request: dict[str, Any], indices: list[int], workdir: Path, timeout_s: float, env: dict[str, str]) -> _WorkerRun:
+def _run_workers(request: dict[str, Any], indices: list[int], workdir: Path, timeout_s: float, env: dict[str, str],
+                 isolate_network: bool = False) -> _WorkerRun:
     run = _WorkerRun({}, {}, {})
     remaining = list(indices)
     attempt = 0
@@ -172,9 +191,12 @@ def _run_workers(request: dict[str, Any], indices: list[int], workdir: Path, tim
         log_path = workdir / f"worker-{attempt}.log"
         req_path = workdir / f"request-{attempt}.json"
         req_path.write_text(json.dumps({**request, "subgraph_indices": remaining, "events_path": str(events_path)}))
+        argv = [sys.executable, "-m", "passagent.tools.worker_entry", str(req_path)]
+        if isolate_network:
+            argv, _description = isolate_network_command(argv)
         with open(log_path, "wb") as log:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "passagent.tools.worker", str(req_path)],
+                argv,
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
@@ -198,6 +220,8 @@ def _run_workers(request: dict[str, Any], indices: list[int], workdir: Path, tim
                 elif kind == "task_error":
                     run.task_errors[ev["subgraph"]] = ev
                     current = None
+                elif kind == "sandbox":
+                    run.sandbox = ev.get("applied", [])
                 elif kind == "done":
                     run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
                     # Everything is reported: end the group now rather than wait for the
@@ -282,6 +306,10 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
     keys = {i: cache.key(sg.digest, dev_name, torch.__version__, settings) for i, sg in enumerate(task.subgraphs)}
     cached = {i: cache.get(k) for i, k in keys.items()}
     need_inductor = {str(i): options.baseline == "inductor" or cached[i] is None for i in keys}
+    if options.static_checks:
+        violations = check_pass(pass_path, Mode(options.integrity_mode))
+        if violations:
+            return _statically_rejected(task, pass_path, digest, options, dev_name, violations, cache, keys, t0)
     mem = options.memory_limit_bytes if options.memory_limit_bytes is not None else int(0.75 * _physical_memory())
     request = {
         "task_path": str(task.path),
@@ -295,10 +323,25 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         "degenerate_std": options.degenerate_std,
         "timing": asdict(options.timing),
         "need_inductor": need_inductor,
-        "memory_limit_bytes": mem,
+        "heldout_shapes": options.heldout_shapes,
     }
     with tempfile.TemporaryDirectory(prefix="passagent-eval-") as tmp:
-        run = _run_workers(request, list(keys), Path(tmp), options.timeout_s, worker_environment(cache_root))
+        workdir = Path(tmp)
+        env = worker_environment(cache_root, workdir)
+        if options.sandbox:
+            inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
+            inductor_dir.mkdir(parents=True, exist_ok=True)
+            Path(env["TRITON_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
+            request["sandbox"] = {
+                # CUDA reserves far more address space than it uses: no RLIMIT_AS there.
+                "address_space_bytes": mem if options.device == "cpu" else None,
+                "cpu_seconds": int(options.timeout_s * (len(keys) + 1) * (os.cpu_count() or 1)),
+                "open_files": 4096,
+                "file_size_bytes": 4 * 2**30,
+                "writable_dirs": [str(workdir), str(inductor_dir), env["TRITON_CACHE_DIR"]],
+                "network": isolate_network_command(["true"])[1],
+            }
+        run = _run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox)
     if run.task_errors:
         i, ev = sorted(run.task_errors.items())[0]
         raise TaskError(task.subgraphs[i].path / "model.py", ev["message"])
@@ -329,12 +372,7 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         task_path=str(task.path),
         pass_path=str(pass_path),
         pass_sha256=digest,
-        config=EvalConfig(
-            device=options.device, baseline=options.baseline, draws=options.draws, seed=options.seed,  # type: ignore[arg-type]
-            degenerate_std=options.degenerate_std, slowdown_penalty=options.scoring.slowdown_penalty,
-            failure_penalty=options.scoring.failure_penalty, timeout_s=options.timeout_s,
-            timing_budget_s=options.timing.budget_s,
-        ),
+        config=_eval_config(options),
         torch_version=torch.__version__,
         device_name=dev_name,
         subgraphs=subgraphs,
@@ -343,6 +381,37 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         wall_s=time.perf_counter() - t0,
         warnings=warnings,
         worker_peak_rss_mb=run.max_rss_kb / 1024 if run.max_rss_kb else None,
+        sandbox=run.sandbox,
+    )
+
+
+def _statically_rejected(task: Task, pass_path: Path, digest: str, options: EvalOptions, dev_name: str,
+                         violations: list[Any], cache: BaselineCache, keys: dict[int, str], t0: float) -> EvalResult:
+    """The result for a pass the static checks refused: nothing ran; every subgraph is an
+    ``integrity`` failure naming the first rule, and the message lists each violation."""
+    listing = "\n".join(f"{Path(v.path).name}:{v.line} [{v.rule}] {v.message}" for v in violations[:12])
+    more = f"\n... and {len(violations) - 12} more" if len(violations) > 12 else ""
+    message = (f"integrity rule '{violations[0].rule}': the pass was refused before running "
+               f"({len(violations)} static check violation(s)):\n{listing}{more}")
+    subgraphs = [
+        SubgraphResult(index=i, name=sg.name, source=sg.source, dtypes=list(sg.dtypes), status="integrity",
+                       failure_class="integrity", integrity_rule=violations[0].rule, message=message)
+        for i, sg in enumerate(task.subgraphs)
+    ]
+    return EvalResult(
+        task_id=task.id, task_path=str(task.path), pass_path=str(pass_path), pass_sha256=digest,
+        config=_eval_config(options), torch_version=torch.__version__, device_name=dev_name, subgraphs=subgraphs,
+        scores=_task_scores(subgraphs, options.baseline, options.scoring), wall_s=time.perf_counter() - t0,
+    )
+
+
+def _eval_config(options: EvalOptions) -> EvalConfig:
+    return EvalConfig(
+        device=options.device, baseline=options.baseline, draws=options.draws, seed=options.seed,  # type: ignore[arg-type]
+        degenerate_std=options.degenerate_std, slowdown_penalty=options.scoring.slowdown_penalty,
+        failure_penalty=options.scoring.failure_penalty, timeout_s=options.timeout_s,
+        timing_budget_s=options.timing.budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
+        static_checks=options.static_checks, sandbox=options.sandbox,
     )
 
 
@@ -398,6 +467,7 @@ def _subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, 
         status=status,  # type: ignore[arg-type]
         failure_class=failure,
         message=message,
+        integrity_rule=ev.get("integrity_rule"),
         traceback=ev.get("traceback"),
         matches=ev.get("matches", 0),
         rules=[RuleResult(**r) for r in ev.get("rules", [])],

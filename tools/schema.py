@@ -63,6 +63,7 @@ class SubgraphResult(_Model):
         None, description="class applied at levels where it is not correct; None if correct everywhere"
     )
     message: str | None = Field(None, description="one-paragraph explanation of a failure")
+    integrity_rule: str | None = Field(None, description="the integrity rule that fired (failure_class 'integrity')")
     traceback: str | None = Field(None, description="trimmed traceback pointing into the pass file")
     matches: int = 0
     rules: list[RuleResult] = []
@@ -100,6 +101,9 @@ class EvalConfig(_Model):
     failure_penalty: float = 0.1
     timeout_s: float = 300.0
     timing_budget_s: float = 0.5
+    integrity_mode: Literal["permissive", "strict"] = "permissive"
+    static_checks: bool = True
+    sandbox: bool = True
 
 
 class EvalResult(_Model):
@@ -118,4 +122,5 @@ class EvalResult(_Model):
     other_scores: TaskScores | None = Field(None, description="against the other baseline, where timed")
     wall_s: float
     worker_peak_rss_mb: float | None = Field(None, description="peak resident memory of the worker (MiB)")
+    sandbox: list[str] = Field([], description="the confinement the worker ran under, as applied")
     warnings: list[str] = []

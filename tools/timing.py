@@ -1,8 +1,8 @@
 """Timing of baseline and candidate callables (``shared/docs/DESIGN.md``, "Evaluation protocol").
 
 * Every timed call gets fresh input buffers, prepared outside the timed region (graphs mutate
-  their inputs in place, and a cache keyed on ``data_ptr`` must not see the same buffer twice
-  in a row).
+  their inputs in place), and the caller may rotate their values between calls (so a cache
+  keyed on ``data_ptr`` or ``id`` returns wrong answers, which ``after_call`` can then check).
 * Variants are interleaved call by call, in a rotating order, so drift in machine load hits
   baseline and candidate alike.
 * CPU: ``time.perf_counter`` around each call.
@@ -83,34 +83,37 @@ class _CudaClock:
         self.flush_buf = torch.empty(2 * l2 // 4, dtype=torch.int32, device=device)
         self.device = device
 
-    def call(self, fn: Callable[..., Any], args: list[Any]) -> tuple[float, float]:
+    def call(self, fn: Callable[..., Any], args: list[Any]) -> tuple[float, float, Any]:
         self.flush_buf.zero_()
         torch.cuda.synchronize(self.device)
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
         t0 = time.perf_counter()
         start.record()
-        fn(*args)
+        out = fn(*args)
         end.record()
         torch.cuda.synchronize(self.device)  # device-wide: every stream's work is counted
         t1 = time.perf_counter()
-        return (t1 - t0) * 1e6, start.elapsed_time(end) * 1e3
+        return (t1 - t0) * 1e6, start.elapsed_time(end) * 1e3, out
 
 
 def time_interleaved(
     variants: dict[str, Callable[..., Any]],
-    fresh_args: Callable[[], list[Any]],
+    fresh_args: Callable[[int], list[Any]],
     *,
     device: str | torch.device = "cpu",
     config: TimingConfig = TimingConfig(),
+    after_call: Callable[[str, int, Any], None] | None = None,
 ) -> dict[str, TimingStats]:
     """Time several callables on the same inputs, interleaved call by call.
 
     Args:
         variants: name -> callable taking the subgraph's positional arguments.
-        fresh_args: returns a fresh copy of the arguments; called once per timed call,
-            outside the timed region.
+        fresh_args: ``fresh_args(i)`` returns fresh argument buffers for round ``i`` (every
+            variant gets the same values in a round); called outside the timed region.
         device: ``"cpu"`` or a CUDA device.
         config: call counts and time budget.
+        after_call: ``after_call(name, i, outputs)`` after each timed call, outside the timed
+            region (the integrity checks of each timed output); it may raise to abort.
 
     Returns:
         name -> :class:`TimingStats` (microseconds).
@@ -120,30 +123,36 @@ def time_interleaved(
     clock = _CudaClock(device) if cuda else None
     names = list(variants)
 
-    def timed(fn: Callable[..., Any]) -> tuple[float, float | None]:
-        args = fresh_args()
+    def timed(name: str, i: int) -> tuple[float, float | None]:
+        args = fresh_args(i)
         if clock is not None:
-            return clock.call(fn, args)
-        t0 = time.perf_counter()
-        fn(*args)
-        return (time.perf_counter() - t0) * 1e6, None
+            e2e, kern, out = clock.call(variants[name], args)
+        else:
+            t0 = time.perf_counter()
+            out = variants[name](*args)
+            e2e, kern = (time.perf_counter() - t0) * 1e6, None
+        if after_call is not None:
+            after_call(name, i, out)
+        return e2e, kern
 
     # Warm-up, and an estimate of the per-call cost to size the measurement.
     estimate = 0.0
     for name in names:
-        for _ in range(config.warmup):
-            e2e, _k = timed(variants[name])
+        for w in range(config.warmup):
+            e2e, _k = timed(name, w)
         estimate += e2e * 1e-6
     per_round = max(estimate, 1e-6)
     calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
 
     samples: dict[str, list[float]] = {n: [] for n in names}
     kernel: dict[str, list[float]] = {n: [] for n in names}
-    for attempt in range(config.max_remeasure + 1):
+    rnd = 0
+    for _attempt in range(config.max_remeasure + 1):
         for i in range(calls):
+            rnd += 1
             order = names[i % len(names):] + names[: i % len(names)]
             for name in order:
-                e2e, k = timed(variants[name])
+                e2e, k = timed(name, rnd)
                 samples[name].append(e2e)
                 if k is not None:
                     kernel[name].append(k)

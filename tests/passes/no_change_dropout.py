@@ -1,8 +1,9 @@
-"""Example pass for PassBench task 623d8517... (wav2vec2/HuBERT feed-forward tail).
+"""Removes eval-mode dropout on PassBench task 623d: correct, but a no-op for Inductor.
 
 ``torch.nn.functional.dropout(x, p, training=False, inplace=False)`` is the identity in
-inference, whatever p is; the graphs call it twice per subgraph. ``p`` is a pattern input, so
-it binds to the literal in the graph (0.1 or 0.0) and one rule matches both calls.
+inference, whatever p is, and it already vanishes when the graph is lowered to ATen: the graph
+Inductor compiles is the same with and without this pass, so the harness flags it
+``no_change`` (any "speedup" it showed would be noise).
 """
 
 import torch

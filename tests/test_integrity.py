@@ -1,0 +1,169 @@
+"""The adversarial suite: one pass per exploit pattern of DESIGN.md "Integrity", each caught by a
+named rule; honest passes of different kinds that must not be flagged; and the sandbox.
+
+Exploits that the static checks stop before any code runs are also run with the static checks
+off, to show the runtime defense behind them fires too.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from pathlib import Path
+
+import pytest
+from helpers import EXAMPLES, TEST_PASSES, make_sample, passbench_task
+
+from passagent.tools.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.schema import EvalResult
+from passagent.tools.tasks import load_task
+from passagent.tools.timing import TimingConfig
+
+EXPLOITS = TEST_PASSES / "exploits"
+HONEST = TEST_PASSES / "honest"
+FAST = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
+
+
+def evaluate(task_path: Path, pass_path: Path, cache_root: Path, static_checks: bool = True) -> EvalResult:
+    options = EvalOptions(cache_root=cache_root, timing=FAST, timeout_s=180, static_checks=static_checks)
+    return evaluate_pass(load_task(task_path), pass_path, options)
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    root = tmp_path_factory.mktemp("samples")
+    return {
+        "bge": passbench_task("b511") / "graphs" / "1",
+        "identity": make_sample(root, "identity", "y = x * 1.0\nreturn (y,)", {"x": ([32, 64], "float32")}),
+        "normalize32": make_sample(root, "normalize32", "y = torch.nn.functional.normalize(x, p=2, dim=1)\nreturn (y,)",
+                                   {"x": ([16, 64], "float32")}),
+        "silu": make_sample(root, "silu", "y = x * torch.sigmoid(x)\nreturn (y,)", {"x": ([64, 256], "float32")}),
+        "mutating": make_sample(root, "mutating", "x.add_(1.0)\ny = x * 2.0\nreturn (y,)", {"x": ([64, 64], "float32")}),
+    }
+
+
+def _assert_caught(result: EvalResult, rule: str) -> None:
+    statuses = {(s.status, s.integrity_rule) for s in result.subgraphs}
+    assert statuses == {("integrity", rule)}, [(s.status, s.integrity_rule, s.message) for s in result.subgraphs]
+    assert all(f"'{rule}'" in (s.message or "") for s in result.subgraphs), "the rule is named to the model"
+    assert result.scores.aggregated == pytest.approx(result.config.failure_penalty), "scored b"
+
+
+# (exploit file, sample, rule expected with static checks on, rule with them off)
+CASES = [
+    ("cache_by_data_ptr.py", "bge", "identity_cache", "timed_output_mismatch"),
+    ("count_calls.py", "bge", "global_state", "timed_output_mismatch"),
+    ("reuse_output.py", "bge", "global_state", "output_reused"),
+    ("background_thread.py", "bge", "forbidden_import", "background_thread"),
+    ("patch_timer.py", "bge", "forbidden_import", "patched_function"),
+    ("import_harness.py", "bge", "forbidden_import", "patched_function"),
+    ("suppress_errors.py", "bge", "forbidden_import", "patched_function"),
+    ("read_reference.py", "bge", "forbidden_import", None),
+    ("side_stream.py", "bge", "side_stream", None),
+    # Caught only at run time: nothing in their source is suspicious.
+    ("same_ops_new_name.py", "bge", "no_change", "no_change"),
+    ("return_input.py", "identity", "output_aliases_input", "output_aliases_input"),
+    ("precision_downgrade.py", "normalize32", "precision_downgrade", "precision_downgrade"),
+    ("shape_special_case.py", "normalize32", "shape_special_case", "shape_special_case"),
+]
+
+
+@pytest.mark.parametrize("exploit, sample, static_rule, runtime_rule", CASES, ids=[c[0][:-3] for c in CASES])
+def test_exploit_is_caught_by_its_rule(exploit: str, sample: str, static_rule: str, runtime_rule: str | None,
+                                       samples: dict[str, Path], cache_root: Path) -> None:
+    _assert_caught(evaluate(samples[sample], EXPLOITS / exploit, cache_root), static_rule)
+
+
+@pytest.mark.parametrize(
+    "exploit, sample, runtime_rule",
+    [(c[0], c[1], c[3]) for c in CASES if c[3] is not None and c[2] != c[3]],
+    ids=[c[0][:-3] for c in CASES if c[3] is not None and c[2] != c[3]],
+)
+def test_runtime_defense_behind_the_static_check(exploit: str, sample: str, runtime_rule: str,
+                                                 samples: dict[str, Path], cache_root: Path) -> None:
+    _assert_caught(evaluate(samples[sample], EXPLOITS / exploit, cache_root, static_checks=False), runtime_rule)
+
+
+@pytest.mark.parametrize(
+    "pass_path, sample",
+    [
+        (EXAMPLES / "b511_skip_single_cat.py", "bge"),        # traced torch replacement
+        (EXAMPLES / "b511_pooler_dir", "bge"),                # pass_dir, @torch.fx.wrap, two rules
+        (HONEST / "custom_op_normalize.py", "bge"),           # opaque custom op with a fake
+        (HONEST / "fused_silu.py", "silu"),                   # op fusion, float32
+        (HONEST / "double_as_add.py", "mutating"),            # graph that mutates its input
+    ],
+    ids=["skip_single_cat", "pass_dir", "custom_op", "silu", "mutating_graph"],
+)
+def test_honest_pass_is_not_flagged(pass_path: Path, sample: str, samples: dict[str, Path], cache_root: Path) -> None:
+    result = evaluate(samples[sample], pass_path, cache_root)
+    for s in result.subgraphs:
+        assert s.status == "correct", (s.status, s.integrity_rule, s.message)
+
+
+def test_honest_pass_on_a_shared_task_with_a_graph_pattern(cache_root: Path) -> None:
+    result = evaluate(passbench_task("623d") / "graphs" / "3", EXAMPLES / "623d_drop_dead_rand.py", cache_root)
+    assert result.subgraphs[0].status == "correct", result.subgraphs[0].message
+
+
+# --- the sandbox ---------------------------------------------------------------------------------
+
+
+def test_reading_an_api_key_finds_none(samples: dict[str, Path], cache_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = "sk-test-" + "S3CR3T" * 4
+    monkeypatch.setenv("OPENAI_API_KEY", secret)
+    for static in (True, False):
+        result = evaluate(samples["bge"], EXPLOITS / "read_api_key.py", cache_root, static_checks=static)
+        s = result.subgraphs[0]
+        assert s.status in ("integrity", "compile")
+        if not static:
+            assert "KeyError" in s.message and "OPENAI_API_KEY" in s.message  # the worker's env has no key
+        assert secret not in result.model_dump_json()
+
+
+def test_writing_outside_the_worker_folder_fails(samples: dict[str, Path], cache_root: Path, tmp_path: Path) -> None:
+    target = tmp_path / "outside" / "planted.txt"
+    target.parent.mkdir()
+    pass_file = tmp_path / "write_outside.py"
+    pass_file.write_text((EXPLOITS / "write_outside.py").read_text().replace("__TARGET__", str(target)))
+    result = evaluate(samples["bge"], pass_file, cache_root, static_checks=False)
+    s = result.subgraphs[0]
+    assert not target.exists(), "the file must not have been written"
+    assert s.status == "integrity" and s.integrity_rule == "sandbox", s.message
+    assert "Permission denied" in s.message or "Read-only" in s.message
+
+
+def test_opening_a_socket_fails(samples: dict[str, Path], cache_root: Path, tmp_path: Path) -> None:
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(60)
+    received: list[bytes] = []
+
+    def accept() -> None:
+        try:
+            conn, _ = server.accept()
+            received.append(conn.recv(100))
+        except OSError:
+            pass
+
+    t = threading.Thread(target=accept, daemon=True)
+    t.start()
+    pass_file = tmp_path / "open_socket.py"
+    pass_file.write_text((EXPLOITS / "open_socket.py").read_text().replace("PORT = 0", f"PORT = {server.getsockname()[1]}"))
+    try:
+        result = evaluate(samples["bge"], pass_file, cache_root, static_checks=False)
+    finally:
+        server.close()
+    s = result.subgraphs[0]
+    assert received == [], "nothing may reach a server from the worker"
+    assert s.status == "integrity" and s.integrity_rule == "sandbox", s.message
+
+
+def test_static_violations_are_listed_with_lines(samples: dict[str, Path], cache_root: Path) -> None:
+    result = evaluate(samples["bge"], EXPLOITS / "patch_timer.py", cache_root)
+    message = result.subgraphs[0].message
+    assert "patch_timer.py:2" in message  # `import time`
+    data = json.loads(result.model_dump_json())
+    assert data["subgraphs"][0]["integrity_rule"] == "forbidden_import"
