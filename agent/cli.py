@@ -62,6 +62,7 @@ def eval_cmd(
     degenerate_std: float = typer.Option(1.0, help="std drawn for float inputs whose recorded std is 0."),
     no_cache: bool = typer.Option(False, "--no-cache", help="Remeasure baselines instead of using the cache."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
+    integrity_mode: str = typer.Option("permissive", help="permissive, or strict (PassNet's: replacements may only allocate and call Triton)."),
 ) -> None:
     """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it."""
     from ..tools.evaluate import EvalOptions, evaluate_pass
@@ -81,6 +82,7 @@ def eval_cmd(
             timing=TimingConfig(budget_s=timing_budget),
             cache_root=cache_dir,
             use_cache=not no_cache,
+            integrity_mode=integrity_mode,
         )
     except ValueError as exc:
         err.print(f"[red]error:[/red] {exc}")
@@ -120,6 +122,7 @@ def solve_cmd(
     models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
     timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph per evaluation."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
+    integrity_mode: str = typer.Option("permissive", help="permissive or strict (see passagent eval --help)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; print only the result."),
 ) -> None:
     """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
@@ -130,7 +133,8 @@ def solve_cmd(
 
     try:
         config = SolveConfig(max_steps=max_steps, patience=patience, budget_usd=budget_usd, max_tokens=max_tokens, max_wall_s=max_wall)
-        options = EvalOptions(device=device, baseline=baseline, timing=TimingConfig(budget_s=timing_budget), cache_root=cache_dir)
+        options = EvalOptions(device=device, baseline=baseline, timing=TimingConfig(budget_s=timing_budget), cache_root=cache_dir,
+                              integrity_mode=integrity_mode)
     except ValueError as exc:
         err.print(f"[red]error:[/red] {str(exc).splitlines()[0]}")
         raise typer.Exit(2) from None

@@ -62,6 +62,7 @@ def run_dir(out: Path, run_id: str, task_id: str, model_name: str) -> Path:
 def _options_to_json(options: EvalOptions) -> dict[str, Any]:
     data = dataclasses.asdict(options)
     data["cache_root"] = str(options.cache_root) if options.cache_root else None
+    data["lock_dir"] = str(options.lock_dir) if options.lock_dir else None
     return data
 
 
@@ -70,6 +71,7 @@ def _options_from_json(data: dict[str, Any]) -> EvalOptions:
     data["scoring"] = ScoringConfig(**data["scoring"])
     data["timing"] = TimingConfig(**data["timing"])
     data["cache_root"] = Path(data["cache_root"]) if data.get("cache_root") else None
+    data["lock_dir"] = Path(data["lock_dir"]) if data.get("lock_dir") else None
     return EvalOptions(**data)
 
 

@@ -10,6 +10,7 @@ on with the remaining subgraphs.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import platform
@@ -63,6 +64,8 @@ class EvalOptions:
         sandbox: confine the worker (resource limits, writes only to its folder and the
             compiler cache, no network) where the OS allows.
         heldout_shapes: also check correctness on a shape no timed call used.
+        device_pool: lease one of these devices per evaluation (sweeps); overrides ``device``.
+        lock_dir: the lock folder shared by every process using ``device_pool``.
     """
 
     device: str = "cpu"
@@ -80,6 +83,8 @@ class EvalOptions:
     static_checks: bool = True
     sandbox: bool = True
     heldout_shapes: bool = True
+    device_pool: list[str] | None = None
+    lock_dir: Path | None = None
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -275,6 +280,22 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
 
 
 def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None = None) -> EvalResult:
+    """Evaluate ``pass_path`` on every subgraph of ``task`` (see :func:`_evaluate`).
+
+    With ``options.device_pool`` the evaluation first leases one free device of the pool, so at
+    most one evaluation runs on each device at a time across all processes sharing ``lock_dir``.
+    """
+    options = options or EvalOptions()
+    if options.device_pool:
+        from .device_lease import lease_device
+
+        lock_dir = Path(options.lock_dir or (Path(options.cache_root or default_cache_root()) / "locks"))
+        with lease_device(options.device_pool, lock_dir) as device:
+            return _evaluate(task, pass_path, dataclasses.replace(options, device=device, device_pool=None))
+    return _evaluate(task, pass_path, options)
+
+
+def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalResult:
     """Evaluate ``pass_path`` on every subgraph of ``task``.
 
     Args:
@@ -292,7 +313,6 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         TaskError: the task's own eager reference fails (the task is broken, not the pass).
         DeviceUnavailableError: CUDA was requested but is not available.
     """
-    options = options or EvalOptions()
     if options.device.startswith("cuda") and not torch.cuda.is_available():
         raise DeviceUnavailableError("--device cuda: no CUDA device is available on this machine")
     t0 = time.perf_counter()
