@@ -1,0 +1,100 @@
+"""Assembling an :class:`~.schema.EvalResult` from what the workers reported, and scoring it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .correctness import HEADLINE_LEVEL
+from .schema import ErrorStats, RuleResult, SubgraphResult, TaskScores, Timing
+from .scoring import Outcome, ScoringConfig, summarize
+
+
+def cache_entry(ev: dict[str, Any]) -> dict[str, Any]:
+    times = ev.get("times", {})
+    entry: dict[str, Any] = {"eager_us": times.get("eager", {}).get("median_us")}
+    if "inductor" in times:
+        entry["inductor_us"] = times["inductor"]["median_us"]
+        entry["inductor_ratio"] = times["inductor"]["median_us"] / times["eager"]["median_us"]
+    entry["inductor_error"] = ev.get("inductor_error")
+    entry["inductor_failure"] = ev.get("inductor_failure")
+    return entry
+
+
+def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
+    return Timing(
+        median_us=d["median_us"], q1_us=d["q1_us"], q3_us=d["q3_us"], n=d["n"],
+        kernel_median_us=d.get("kernel_median_us"), source=source,  # type: ignore[arg-type]
+    )
+
+
+def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, Any] | None) -> SubgraphResult:
+    times = {name: _timing(t) for name, t in ev.get("times", {}).items()}
+    inductor_error = ev.get("inductor_error")
+    if "inductor" not in times and cached and cached.get("inductor_ratio") and "eager" in times:
+        eager = times["eager"]
+        r = cached["inductor_ratio"]
+        times["inductor"] = Timing(
+            median_us=eager.median_us * r, q1_us=eager.q1_us * r, q3_us=eager.q3_us * r, n=0, source="cached"
+        )
+    if inductor_error is None and cached:
+        inductor_error = cached.get("inductor_error")
+    cand_err = ev.get("candidate_error")
+    failure = ev.get("failure_class")
+    hard_failure = failure is not None and failure != "accuracy"
+    correct_t = None if hard_failure or cand_err is None else cand_err["min_correct_t"]
+    status = "correct" if correct_t is not None and correct_t <= HEADLINE_LEVEL else (failure or "accuracy")
+    message = ev.get("message")
+    if status == "accuracy" and message and inductor_error is not None:
+        # So a pass is never blamed for the compiler's own error: say where Inductor stands.
+        ind_t = inductor_error["min_correct_t"]
+        message += f"; default Inductor itself is correct {'from t=%d' % ind_t if ind_t is not None else 'at no level'}"
+    speedup = {}
+    if "candidate" in times:
+        for base in ("eager", "inductor"):
+            if base in times:
+                speedup[base] = times[base].median_us / times["candidate"].median_us
+    return SubgraphResult(
+        index=i,
+        name=sg.name,
+        source=sg.source,
+        dtypes=list(sg.dtypes),
+        status=status,  # type: ignore[arg-type]
+        failure_class=failure,
+        message=message,
+        integrity_rule=ev.get("integrity_rule"),
+        traceback=ev.get("traceback"),
+        matches=ev.get("matches", 0),
+        rules=[RuleResult(**r) for r in ev.get("rules", [])],
+        candidate_error=ErrorStats(**cand_err) if cand_err else None,
+        inductor_error=ErrorStats(**inductor_error) if inductor_error else None,
+        low_signal=ev.get("low_signal", False),
+        degenerate_inputs=ev.get("degenerate_inputs", []),
+        times=times,
+        speedup_vs_eager=speedup.get("eager"),
+        speedup_vs_inductor=speedup.get("inductor"),
+        wall_s=ev.get("wall_s", 0.0),
+    )
+
+
+def has_times(subgraphs: list[SubgraphResult], baseline: str) -> bool:
+    return all(baseline in s.times for s in subgraphs if "candidate" in s.times)
+
+
+def _outcome(s: SubgraphResult, baseline: str) -> Outcome:
+    speedup = s.speedup_vs_eager if baseline == "eager" else s.speedup_vs_inductor
+    hard = s.failure_class not in (None, "accuracy")
+    min_t = None if hard or s.candidate_error is None else s.candidate_error.min_correct_t
+    return Outcome(speedup=speedup, min_correct_t=min_t if speedup is not None else None, failure_class=s.failure_class or "accuracy")
+
+
+def task_scores(subgraphs: list[SubgraphResult], baseline: str, cfg: ScoringConfig) -> TaskScores:
+    summary = summarize([_outcome(s, baseline) for s in subgraphs], cfg)
+    return TaskScores(
+        baseline=baseline,  # type: ignore[arg-type]
+        es=summary.es,
+        s=summary.s,
+        aggregated=summary.aggregated,
+        correct_at_minus5=summary.correct_at_headline,
+        geomean_speedup_correct=summary.geomean_speedup_correct,
+        fast_1=summary.fast_1,
+    )
