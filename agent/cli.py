@@ -63,6 +63,7 @@ def eval_cmd(
     no_cache: bool = typer.Option(False, "--no-cache", help="Remeasure baselines instead of using the cache."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive, or strict (PassNet's: replacements may only allocate and call Triton)."),
+    cpu_threads: int = typer.Option(1, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
 ) -> None:
     """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it."""
     from ..tools.evaluate import EvalOptions, evaluate_pass
@@ -83,6 +84,7 @@ def eval_cmd(
             cache_root=cache_dir,
             use_cache=not no_cache,
             integrity_mode=integrity_mode,
+            cpu_threads=cpu_threads or None,
         )
     except ValueError as exc:
         err.print(f"[red]error:[/red] {exc}")
@@ -168,6 +170,91 @@ def _print_solve_result(result: dict, out: Path) -> None:
     if result.get("error"):
         console.print(f"[red]error[/red]: {result['error']}", highlight=False)
     console.print(f"archive: {folder}", highlight=False)
+
+
+@app.command("sweep")
+def sweep_cmd(
+    models: Optional[str] = typer.Option(None, "--models", help="Comma-separated model specs (as for solve --model); a rerun may omit them."),
+    tasks: Optional[list[str]] = typer.Option(None, "--tasks", help="Task selector: ids, task_000-task_009, all, category:X, op:X, ops:A>B, @file, folders/globs (comma-separated or repeated)."),
+    workers: int = typer.Option(2, min=1, help="Runs at once (model calls overlap; evaluations take turns per device)."),
+    devices: Optional[str] = typer.Option(None, help="Device pool the evaluations lease: cpu (default), GPU indices 0,1, or cuda:N."),
+    seeds: Optional[int] = typer.Option(None, min=1, help="Runs per (model, task), seeds 0..K-1 (default 1)."),
+    out: Path = typer.Option(Path("runs"), help="Output root; the sweep lives in OUT/SWEEP_ID."),
+    sweep_id: Optional[str] = typer.Option(None, help="Sweep id (default: a timestamp); an existing one is resumed."),
+    budget_usd: Optional[float] = typer.Option(None, help="Global budget: stop once the sweep has spent this many US dollars."),
+    max_calls: Optional[int] = typer.Option(None, help="Global budget: stop after this many model calls over the sweep."),
+    max_wall: Optional[float] = typer.Option(None, help="Global budget: stop after this many seconds of this invocation."),
+    drain: bool = typer.Option(False, "--drain", help="On a global budget, let running runs finish instead of stopping them."),
+    max_steps: int = typer.Option(40, help="Per run: model calls at most."),
+    patience: int = typer.Option(3, help="Per run: stop after this many evaluations without AS improving."),
+    run_budget_usd: Optional[float] = typer.Option(None, help="Per run: stop once this many US dollars are spent."),
+    run_max_wall: Optional[float] = typer.Option(None, help="Per run: stop after this many seconds."),
+    baseline: str = typer.Option("eager", help="Score against eager or inductor."),
+    timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph per evaluation."),
+    cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
+    integrity_mode: str = typer.Option("permissive", help="permissive or strict."),
+    models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
+    backend: str = typer.Option("local", help="local (processes on this machine) or ray."),
+    ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: the local one, started if needed)."),
+    ray_num_cpus: Optional[int] = typer.Option(None, help="CPUs of a Ray cluster started for this sweep."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; one line per finished run."),
+) -> None:
+    """Run every model on every selected task (and seed) in parallel; resumable; within global budgets."""
+    from .sweep_cli import run_sweep_command
+
+    try:
+        code = run_sweep_command(locals())
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    raise typer.Exit(code)
+
+
+@app.command("report")
+def report_cmd(
+    runs_dir: Path = typer.Argument(..., help="A sweep folder (runs/<sweep_id>) or any folder of run folders."),
+    out: Optional[Path] = typer.Option(None, help="Where the report goes (default RUNS_DIR/report)."),
+    bootstrap: int = typer.Option(2000, min=100, help="Bootstrap resamples over tasks for the confidence intervals."),
+    seed: int = typer.Option(0, help="Seed of the bootstrap."),
+    no_plots: bool = typer.Option(False, "--no-plots", help="Skip the PNG plots (no matplotlib needed)."),
+) -> None:
+    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, and PNG plots."""
+    from .report import write_report
+
+    try:
+        written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots)
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    sys.stdout.write(written.leaderboard_md.read_text())
+    for problem in written.skipped:
+        err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
+    Console().print(f"report: {written.out}", highlight=False, soft_wrap=True)
+
+
+@app.command("export")
+def export_cmd(
+    runs_dir: Path = typer.Argument(..., help="A sweep folder or any folder of run folders."),
+    format: str = typer.Option("openai", "--format", "-f", help="openai, anthropic, sharegpt or parquet."),
+    out: Optional[Path] = typer.Option(None, help="Output folder (default RUNS_DIR/export-FORMAT)."),
+    min_as: Optional[float] = typer.Option(None, help="Keep runs whose best AS is at least this."),
+    best_only: bool = typer.Option(False, "--best-only", help="Keep only the best run of each task."),
+    eval_fraction: float = typer.Option(0.1, min=0.0, max=1.0, help="Share of tasks held out for the eval split."),
+    split_seed: int = typer.Option(0, help="Seed of the task split."),
+) -> None:
+    """Export trajectories as training data (train/eval split by task, deduplicated, with a dataset card)."""
+    from .export import export_runs
+
+    try:
+        written = export_runs(runs_dir, format, out, min_as=min_as, best_only=best_only,
+                              eval_fraction=eval_fraction, split_seed=split_seed)
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    for problem in written.skipped:
+        err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
+    Console().print(f"exported {written.counts['train']} train and {written.counts['eval']} eval records "
+                    f"({written.duplicates} duplicates dropped) to {written.out}", highlight=False)
 
 
 def main() -> None:

@@ -236,14 +236,11 @@ class Toolbox:
 
     def _cached_times(self, i: int) -> dict[str, float] | None:
         from ..tools.baseline_cache import default_cache_root
-        from ..tools.evaluate import device_name
-        import torch
+        from ..tools.evaluate import baseline_key, device_name
 
         o = self.options
         cache = BaselineCache(Path(o.cache_root or default_cache_root()))
-        key = cache.key(self.task.subgraphs[i].digest, device_name(o.device), torch.__version__,
-                        {"draws": o.draws, "seed": o.seed, "degenerate_std": o.degenerate_std})
-        entry = cache.get(key)
+        entry = cache.get(baseline_key(cache, self.task.subgraphs[i].digest, device_name(o.device), o))
         if entry and entry.get("eager_us") and entry.get("inductor_us"):
             return {"eager_us": entry["eager_us"], "inductor_us": entry["inductor_us"]}
         return None

@@ -56,6 +56,11 @@ class EvalOptions:
         sandbox: confine the worker (resource limits, writes only to its folder and the
             compiler cache, no network) where the OS allows.
         heldout_shapes: also check correctness on a shape no timed call used.
+        cpu_threads: threads for CPU evaluations (torch and OpenMP), default 1. OpenMP's
+            spin-waiting barriers make multi-threaded timings meaningless on a shared or loaded
+            machine (seen here: an 8x eager slowdown while the candidate's single-threaded
+            kernel was unaffected), so CPU timings are single-threaded unless asked otherwise.
+            None keeps torch's default.
         device_pool: lease one of these devices per evaluation (sweeps); overrides ``device``.
         lock_dir: the lock folder shared by every process using ``device_pool``.
     """
@@ -75,6 +80,7 @@ class EvalOptions:
     static_checks: bool = True
     sandbox: bool = True
     heldout_shapes: bool = True
+    cpu_threads: int | None = 1
     device_pool: list[str] | None = None
     lock_dir: Path | None = None
 
@@ -105,6 +111,13 @@ def _physical_memory() -> int:
         return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError):
         return 16 * 2**30
+
+
+def baseline_key(cache: BaselineCache, subgraph_digest: str, dev_name: str, options: EvalOptions) -> str:
+    """The baseline-cache key of a subgraph under these options (what changes its baselines)."""
+    settings = {"draws": options.draws, "seed": options.seed, "degenerate_std": options.degenerate_std,
+                "cpu_threads": options.cpu_threads if options.device == "cpu" else None}
+    return cache.key(subgraph_digest, dev_name, torch.__version__, settings)
 
 
 def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
@@ -164,8 +177,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     cache_root = Path(options.cache_root or default_cache_root())
     cache = BaselineCache(cache_root, enabled=options.use_cache)
     dev_name = device_name(options.device)
-    settings = {"draws": options.draws, "seed": options.seed, "degenerate_std": options.degenerate_std}
-    keys = {i: cache.key(sg.digest, dev_name, torch.__version__, settings) for i, sg in enumerate(task.subgraphs)}
+    keys = {i: baseline_key(cache, sg.digest, dev_name, options) for i, sg in enumerate(task.subgraphs)}
     cached = {i: cache.get(k) for i, k in keys.items()}
     need_inductor = {str(i): options.baseline == "inductor" or cached[i] is None for i in keys}
     if options.static_checks:
@@ -190,6 +202,10 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     with tempfile.TemporaryDirectory(prefix="passagent-eval-") as tmp:
         workdir = Path(tmp)
         env = worker_environment(cache_root, workdir)
+        if options.device == "cpu" and options.cpu_threads:
+            for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+                env[var] = str(options.cpu_threads)
+            request["cpu_threads"] = options.cpu_threads
         if options.sandbox:
             inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
             inductor_dir.mkdir(parents=True, exist_ok=True)

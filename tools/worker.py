@@ -140,6 +140,8 @@ class Worker:
         self.compromised = self.compromised or self.guard.check()  # type: ignore[union-attr]
 
     def run(self) -> None:
+        if self.req.get("cpu_threads"):
+            torch.set_num_threads(int(self.req["cpu_threads"]))
         torch._dynamo.config.suppress_errors = False  # a failing compile must never fall back to eager
         torch._dynamo.config.automatic_dynamic_shapes = False  # a held-out shape gets its own static compile
         import torch._inductor.config as inductor_config

@@ -7,7 +7,9 @@ tool results a language model would read (the subgraph listing, the FX code of
 1. list the subgraphs, inspect every subgraph's FX graph (up to 8), look at the baseline;
 2. ask the recipe catalogue (:mod:`.recipes`) for rules instantiated for those graphs;
 3. greedily try each draft on top of the rules kept so far: write it, evaluate, keep it if AS
-   improved by at least 1 %, else delete it;
+   improved by at least 1 %, else delete it. Clean-up drafts (``changes_aten=False``: what
+   lowering to ATen drops anyway) are only tried on top of a kept rule, because alone they
+   change nothing Inductor compiles and the harness would rightly flag them ``no_change``;
 4. finish, saying what was kept, or saying plainly that no recipe matched.
 
 Everything it decides is a function of the conversation so far, so a resumed run makes the
@@ -22,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..protocols import Message, ModelResponse, ToolCall, ToolSpec, Usage
-from .recipes import RuleDraft, propose_rules
+from .recipes import CATALOGUE, RuleDraft, propose_rules
 
 MAX_INSPECTED = 8
 MIN_IMPROVEMENT = 0.01
@@ -73,6 +75,11 @@ def parse_ir_text(text: str) -> dict[str, Any] | None:
     }
 
 
+def _changes_aten(draft: RuleDraft) -> bool:
+    recipe = next((r for r in CATALOGUE if r.name == draft.recipe), None)
+    return recipe is None or recipe.changes_aten
+
+
 class BuiltinPolicy:
     """The deterministic offline expert. Name ``builtin``; costs nothing; needs no network."""
 
@@ -82,8 +89,6 @@ class BuiltinPolicy:
         self._ids = 0
 
     def config(self) -> dict[str, Any]:
-        from .recipes import CATALOGUE
-
         return {"name": self.name, "provider": "builtin", "recipes": [r.name for r in CATALOGUE]}
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
@@ -124,15 +129,14 @@ class BuiltinPolicy:
                 f"(operators: {ops}); no pass was written or evaluated.")})]
 
         scores = [self._score(ex.result) for ex in history if ex.name == "evaluate_pass"]
-        kept, best = self._replay(drafts, scores)
-        trial = len(scores)
+        kept, best, tried, upcoming = self._replay(drafts, scores)
         calls: list[tuple[str, dict[str, Any]]] = []
-        if trial > 0 and drafts[trial - 1] not in kept and trial - 1 < len(drafts):
-            calls.append(("delete_rule", {"rule": drafts[trial - 1].rule_name}))
-        if trial < len(drafts):
-            d = drafts[trial]
+        if tried and tried[-1] not in kept:
+            calls.append(("delete_rule", {"rule": tried[-1].rule_name}))
+        if upcoming is not None:
+            d = upcoming
             calls += [("write_pass", {"rule": d.rule_name, "source": d.source}), ("evaluate_pass", {})]
-            return f"Trying recipe `{d.recipe}` ({trial + 1}/{len(drafts)}): {d.rationale}", calls
+            return f"Trying recipe `{d.recipe}` ({drafts.index(d) + 1}/{len(drafts)}): {d.rationale}", calls
         if kept:
             summary = (f"Kept {len(kept)} rule(s): " + "; ".join(f"{d.rule_name} ({d.recipe}): {d.rationale}" for d in kept)
                        + f". Best AS {best:.4f}.")
@@ -146,14 +150,26 @@ class BuiltinPolicy:
         return float(m.group(1)) if m and not text.startswith("error") else 0.0
 
     @staticmethod
-    def _replay(drafts: list[RuleDraft], scores: list[float]) -> tuple[list[RuleDraft], float | None]:
+    def _replay(drafts: list[RuleDraft], scores: list[float]) -> tuple[list[RuleDraft], float | None, list[RuleDraft], RuleDraft | None]:
+        """Replay the greedy search over the evaluations so far.
+
+        Returns (drafts kept, best AS, drafts evaluated in order, the next draft to try or None).
+        """
         kept: list[RuleDraft] = []
+        tried: list[RuleDraft] = []
         best: float | None = None
-        for d, s in zip(drafts, scores):
-            if best is None or s > best * (1 + MIN_IMPROVEMENT):
+        pending = iter(scores)
+        for d in drafts:
+            if not _changes_aten(d) and not kept:
+                continue  # alone it would change nothing Inductor compiles
+            score = next(pending, None)
+            if score is None:
+                return kept, best, tried, d
+            tried.append(d)
+            if best is None or score > best * (1 + MIN_IMPROVEMENT):
                 kept.append(d)
-                best = s
-        return kept, best
+                best = score
+        return kept, best, tried, None
 
     @staticmethod
     def _drafts(history: list[_Exchange], count: int) -> list[RuleDraft]:

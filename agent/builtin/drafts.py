@@ -1,0 +1,85 @@
+"""What a recipe proposes (:class:`RuleDraft`), what a recipe is (:class:`Recipe`), and the one
+function every recipe uses to turn a recognised fragment into a checked draft."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .emit import Match, Pattern, find_matches, pass_source
+from .fx_reader import FxGraph, read_graphs
+
+
+@dataclass(frozen=True)
+class RuleDraft:
+    """One proposed rule: a complete pass file instantiated for the graph it was read from.
+
+    Attributes:
+        recipe: catalogue name of the recipe that wrote it (``eval_dropout``).
+        rule_name: a Python identifier, used as the pass file's stem (``EvalDropoutIdentity``).
+        source: the complete pass file text (pattern, replacement_args, replacement_func, helpers).
+        rationale: one line: what it rewrites and why it should be faster.
+    """
+
+    recipe: str
+    rule_name: str
+    source: str
+    rationale: str
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """A catalogue entry: recognises one kind of fragment and writes passes for it.
+
+    Attributes:
+        name: catalogue name. description: one line on what it matches and what it becomes.
+        find: graph -> drafts for the fragments of that graph (see :meth:`propose`).
+        changes_aten: whether its rewrite changes the ATen graph Inductor compiles. False for
+            clean-ups of what lowering to ATen already drops (eval-mode dropout, dead values,
+            no-op casts): correct, but the harness flags a pass made only of such rules as
+            ``no_change``, so their drafts belong in a ``pass_dir`` next to a rule that does.
+    """
+
+    name: str
+    description: str
+    find: Callable[[FxGraph], list[RuleDraft]]
+    changes_aten: bool = True
+
+    def propose(self, ir: dict[str, Any]) -> list[RuleDraft]:
+        """Drafts for every captured graph of a subgraph's IR, deduplicated by source."""
+        seen: dict[str, RuleDraft] = {}
+        for g in read_graphs(ir):
+            for d in self.find(g):
+                seen.setdefault(d.source, d)
+        return list(seen.values())
+
+
+def make_draft(recipe: str, rule_name: str, g: FxGraph, pattern: Pattern | None, *, title: str, doc: str,
+               replacement_args: list[str], helpers: str, func: str, rationale: str,
+               accept: Callable[[Match], bool] | None = None) -> RuleDraft | None:
+    """A checked draft, or None when the pattern matches nothing in ``g`` or a match is unsafe.
+
+    Args:
+        accept: a per-match condition; the rule is applied to every match in the graph, so a
+            single match that fails it (say, a value that is not dead after all) vetoes the draft.
+    """
+    if pattern is None:
+        return None
+    matches = find_matches(g, pattern)
+    if not matches or (accept is not None and not all(accept(m) for m in matches)):
+        return None
+    if recipe not in ("dead_code", "dead_random") and all(_dead(g, m) for m in matches):
+        return None  # optimising a value nothing reads: dead_code removes it instead
+    source = pass_source(title, doc, pattern, replacement_args, helpers, func)
+    compile(source, f"{rule_name}.py", "exec")  # a syntax error here is a bug of the recipe
+    return RuleDraft(recipe, rule_name, source, rationale)
+
+
+def _dead(g: FxGraph, m: Match) -> bool:
+    return all(not g[a].users and a not in g.output_names for a in m.anchors)
+
+
+def camel(name: str) -> str:
+    """``layer_norm`` -> ``LayerNorm`` (for rule names)."""
+    return "".join(p[:1].upper() + p[1:] for p in name.replace(".", "_").split("_") if p)

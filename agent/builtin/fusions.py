@@ -1,0 +1,320 @@
+"""Recipes that replace a hand-written op chain with the one op (or one library call) it computes:
+SiLU, tanh/erf GELU, LayerNorm, RMSNorm, BatchNorm folded into the convolution before it, and a
+linear's ReLU folded into its GEMM call (attention is in :mod:`.attention`).
+
+Recognition goes through :mod:`.algebra` (tolerant of operand order and spelling); the pattern is
+then copied from the graph's own nodes. Where a fused op would round differently from the chain
+beyond a dtype's tolerance (half-precision GELU polynomials cancel in ``1 + tanh``, reductions,
+attention in float16, BatchNorm folding outside float32), the recipe does not propose it for
+that dtype, and the replacement, an ``@torch.fx.wrap`` function that sees real dtypes when
+Inductor traces it, falls back to calling ``pattern`` itself, i.e. the original ops, so a rule
+written on one subgraph stays correct on a sibling subgraph of another dtype.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from typing import Any
+
+from .algebra import SQRT_2_OVER_PI, binary, match_expr
+from .cleanup import cast_dtype
+from .drafts import RuleDraft, camel, make_draft
+from .emit import emit_pattern
+from .fx_reader import FxGraph, FxNode, Ref
+
+X = ("var", "x")
+HALF = "(torch.float16, torch.bfloat16)"
+
+
+def guarded(func: str, params: tuple[str, ...], keep_if: str, why: str, body: str) -> str:
+    """An ``@torch.fx.wrap`` replacement taking the pattern's parameters: the original ops
+    (``pattern(...)``) when ``keep_if`` holds, else ``body``."""
+    args = ", ".join(params)
+    body = textwrap.indent(textwrap.dedent(body).strip(), "    ")
+    return (f"@torch.fx.wrap\ndef {func}({args}):\n    if {keep_if}:\n        # {why}\n"
+            f"        return pattern({args})\n{body}\n")
+
+
+def _half_x_times(one_plus: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``0.5 * x * (1 + f)`` in the ways models write it."""
+    return ("alt",
+            ("mul", ("mul", ("c", 0.5), X), one_plus),
+            ("mul", X, ("mul", ("c", 0.5), one_plus)),
+            ("mul", ("mul", X, one_plus), ("c", 0.5)),
+            ("div", ("mul", X, one_plus), ("c", 2.0)))
+
+
+_X3 = ("alt", ("pow", X, ("c", 3.0)), ("mul", ("mul", X, X), X))
+_X2 = ("alt", ("pow", X, ("c", 2.0)), ("mul", X, X))
+_TANH_INNER = ("alt",
+               ("mul", ("c", SQRT_2_OVER_PI), ("add", X, ("mul", ("c", 0.044715), _X3))),
+               ("mul", ("mul", X, ("c", SQRT_2_OVER_PI)), ("add", ("c", 1.0), ("mul", ("c", 0.044715), _X2))),
+               ("mul", ("mul", X, ("c", SQRT_2_OVER_PI)), ("add", ("c", 1.0), ("mul", ("mul", ("c", 0.044715), X), X))))
+GELU_TANH = _half_x_times(("add", ("c", 1.0), ("tanh", _TANH_INNER)))
+GELU_ERF = _half_x_times(("add", ("c", 1.0), ("erf", ("alt", ("div", X, ("c", math.sqrt(2.0))),
+                                                            ("mul", X, ("c", math.sqrt(0.5)))))))
+SILU = ("mul", X, ("sigmoid", X))
+
+_CENTERED = ("sub", X, ("mean_last", X))
+_LN_DEN = ("add", ("mean_last", ("alt", ("pow", _CENTERED, ("c", 2.0)), ("mul", _CENTERED, _CENTERED))), ("num", "eps"))
+LAYER_NORM = ("alt", ("div", _CENTERED, ("sqrt", _LN_DEN)), ("mul", _CENTERED, ("rsqrt", _LN_DEN)))
+_RMS_DEN = ("add", ("mean_last", _X2), ("num", "eps"))
+RMS_NORM = ("alt", ("mul", X, ("rsqrt", _RMS_DEN)), ("div", X, ("sqrt", _RMS_DEN)))
+
+
+def _elementwise(g: FxGraph, recipe: str, rule: str, template: tuple[Any, ...], dtypes: set[str], fused: str,
+                 title: str, doc: str, rationale: str) -> list[RuleDraft]:
+    drafts = []
+    for node in g.calls():
+        env = match_expr(g, template, node)
+        if env is None or g[env["x"].name].dtype not in dtypes:
+            continue
+        pattern = emit_pattern(g, env["__nodes__"], [node.name], {env["x"].name: "x"})
+        if pattern is None or pattern.params != ("x",):
+            continue
+        others = sorted({"float16", "bfloat16", "float32", "float64"} - dtypes)
+        keep_if = f"x.dtype in ({', '.join('torch.' + d for d in others)},)" if others else "False"
+        helper = guarded(f"fused_{recipe}", ("x",), keep_if,
+                         "The chain rounds every step in this dtype; the fused op would differ beyond tolerance.",
+                         f"return {fused}")
+        d = make_draft(recipe, rule, g, pattern, title=title, doc=doc, replacement_args=["x"],
+                       helpers=helper, func=f"fused_{recipe}", rationale=rationale)
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+def silu(g: FxGraph) -> list[RuleDraft]:
+    """``x * torch.sigmoid(x)`` (either order, function or method) -> ``F.silu(x)``."""
+    # float16's rtol (1e-3) is about two roundings: the chain's two against the fused op's one.
+    return _elementwise(
+        g, "silu", "SiluFromSigmoidMul", SILU, {"float32", "float64", "bfloat16"}, "torch.nn.functional.silu(x)",
+        "x * sigmoid(x) is SiLU.", "One silu reads x once and writes once, where the chain materialises sigmoid(x).",
+        "two elementwise kernels and a temporary become one silu")
+
+
+def gelu_tanh(g: FxGraph) -> list[RuleDraft]:
+    """The tanh-GELU polynomial ``0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3)))`` -> ``F.gelu(x, approximate='tanh')``."""
+    return _elementwise(
+        g, "gelu_tanh", "GeluTanhFromPolynomial", GELU_TANH, {"float32", "float64"},
+        "torch.nn.functional.gelu(x, approximate='tanh')",
+        "The tanh-approximated GELU written out as a polynomial is F.gelu(approximate='tanh').",
+        "Same formula and constants as ATen's tanh GELU; one kernel instead of eight elementwise ops and their temporaries.",
+        "eight elementwise ops (pow, muls, adds, tanh) become one gelu kernel")
+
+
+def gelu_erf(g: FxGraph) -> list[RuleDraft]:
+    """``0.5*x*(1+erf(x/sqrt(2)))`` -> ``F.gelu(x)``."""
+    return _elementwise(
+        g, "gelu_erf", "GeluErfFromFormula", GELU_ERF, {"float32", "float64"}, "torch.nn.functional.gelu(x)",
+        "0.5 * x * (1 + erf(x / sqrt(2))) is the exact GELU.",
+        "ATen's gelu computes exactly this formula in one kernel.",
+        "five elementwise ops become one gelu kernel")
+
+
+def _single_user(g: FxGraph, node: FxNode) -> FxNode | None:
+    if len(node.users) != 1 or node.name in g.output_names:
+        return None
+    return g[node.users[0]]
+
+
+def _other_operand(node: FxNode | None, op: str, name: str) -> Any:
+    b = binary(node)
+    if b is None or b[0] != op:
+        return None
+    if b[1] == Ref(name):
+        return b[2]
+    return b[1] if b[2] == Ref(name) else None
+
+
+def _affine(g: FxGraph, x: FxNode, end: FxNode, nodes: set[str], allow_bias: bool) -> tuple[FxNode, FxNode | None, FxNode | None]:
+    """Extend a normalisation by a no-op cast, ``* weight`` and ``+ bias`` (1-d, x's dtype)."""
+    def param(value: Any) -> FxNode | None:
+        p = g.node(value)
+        return p if p is not None and p.shape == x.shape[-1:] and p.dtype == x.dtype and p.name not in nodes else None
+
+    weight = bias = None
+    u = _single_user(g, end)
+    if u is not None and cast_dtype(u) == x.dtype:
+        nodes.add(u.name)
+        end, u = u, _single_user(g, u)
+    w = param(_other_operand(u, "mul", end.name))
+    if w is not None:
+        nodes.add(u.name)  # type: ignore[union-attr]
+        weight, end, u = w, u, _single_user(g, u)  # type: ignore[arg-type]
+    b = param(_other_operand(u, "add", end.name)) if allow_bias else None
+    if b is not None:
+        nodes.add(u.name)  # type: ignore[union-attr]
+        bias, end = b, u  # type: ignore[assignment]
+    return end, weight, bias
+
+
+def _norm(g: FxGraph, kind: str) -> list[RuleDraft]:
+    drafts = []
+    for node in g.calls():
+        env = match_expr(g, LAYER_NORM if kind == "layer_norm" else RMS_NORM, node)
+        if env is None:
+            continue
+        x = g[env["x"].name]
+        # Fused reductions round differently from the chain; only float32/64 keep that within tolerance.
+        if x.dtype not in ("float32", "float64") or not x.shape:
+            continue
+        nodes = set(env["__nodes__"])
+        end, weight, bias = _affine(g, x, node, nodes, allow_bias=kind == "layer_norm")
+        names = {x.name: "x", **({weight.name: "weight"} if weight else {}), **({bias.name: "bias"} if bias else {})}
+        pattern = emit_pattern(g, nodes, [end.name], names)
+        if pattern is None or set(pattern.params) != set(names.values()):
+            continue
+        eps = env["eps"]
+        w, b = ("weight" if weight else "None"), ("bias" if bias else "None")
+        params_ok = " and ".join(f"{p}.shape == x.shape[-1:] and {p}.dtype == x.dtype" for p in pattern.params[1:])
+        keep_if = f"x.dtype in {HALF}" + (f" or not ({params_ok})" if params_ok else "")
+        if kind == "layer_norm":
+            fused = f"return torch.nn.functional.layer_norm(x, x.shape[-1:], {w}, {b}, {eps!r})"
+            what = "LayerNorm" + (" with weight" if weight else "") + (" and bias" if bias else "")
+        else:
+            fused = f"return torch.nn.functional.rms_norm(x, x.shape[-1:], {w}, {eps!r})"
+            what = "RMSNorm" + (" with weight" if weight else "")
+        helper = guarded(f"{kind}_last_dim", pattern.params, keep_if,
+                         "Half precision rounds the chain's reductions differently (beyond tolerance); an odd weight "
+                         "shape is not F's affine.", fused)
+        args = list(pattern.params)
+        d = make_draft(
+            kind, f"{camel(kind)}FromChain", g, pattern,
+            title=f"A hand-written {what} over the last dimension is F.{kind}.",
+            doc=(f"The chain ({len(nodes)} ops: mean, subtract, square, mean, add eps, sqrt/rsqrt, divide/multiply) "
+                 f"computes F.{kind} with eps={eps!r}; the fused op makes one pass over each row instead of one per op."),
+            replacement_args=args, helpers=helper, func=f"{kind}_last_dim",
+            rationale=f"{len(nodes)} ops with two reductions become one fused {kind} (eps={eps!r})",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+def layer_norm(g: FxGraph) -> list[RuleDraft]:
+    """mean / sub / pow / mean / add eps / sqrt / div [/ weight / bias] -> ``F.layer_norm``."""
+    return _norm(g, "layer_norm")
+
+
+def rms_norm(g: FxGraph) -> list[RuleDraft]:
+    """pow / mean / add eps / rsqrt / mul [/ weight] -> ``F.rms_norm``."""
+    return _norm(g, "rms_norm")
+
+
+def _arg(node: FxNode, index: int, name: str, default: Any = None) -> Any:
+    return node.kwargs.get(name, node.args[index] if len(node.args) > index else default)
+
+
+_CONV_BN_FOLD = """
+# BatchNorm in eval mode is a per-channel affine map: fold it into the conv's weight and bias.
+scale = torch.rsqrt(running_var + eps)
+if bn_weight is not None:
+    scale = scale * bn_weight
+shift = -running_mean * scale if conv_bias is None else (conv_bias - running_mean) * scale
+if bn_bias is not None:
+    shift = shift + bn_bias
+folded = weight * scale.reshape([-1] + [1] * (weight.dim() - 1))
+return {conv}(x, folded, shift, stride, padding, dilation, groups)
+"""
+
+
+def conv_bn_fold(g: FxGraph) -> list[RuleDraft]:
+    """``batch_norm(conv(x, w, b, ...), mean, var, gamma, beta, False, m, eps)`` -> one conv with folded w, b."""
+    drafts = []
+    for bn in g.calls():
+        if bn.target != "torch.nn.functional.batch_norm" or _arg(bn, 5, "training", False) is not False:
+            continue
+        conv = g.node(bn.args[0]) if bn.args else None
+        if conv is None or conv.target not in ("torch.conv1d", "torch.conv2d", "torch.conv3d") or conv.kwargs:
+            continue
+        if len(conv.args) != 7 or _single_user(g, conv) is not bn:
+            continue
+        w = g.node(conv.args[1])
+        rm, rv = g.node(_arg(bn, 1, "running_mean")), g.node(_arg(bn, 2, "running_var"))
+        # Folding re-associates the conv's sums; within float32's tolerance, not float16's.
+        if w is None or rm is None or rv is None or w.dtype != "float32" or conv.dtype != "float32":
+            continue
+        lift = {(conv.name, i): p for i, p in enumerate(["", "", "conv_bias", "stride", "padding", "dilation", "groups"]) if p}
+        for i, key, p in ((3, "weight", "bn_weight"), (4, "bias", "bn_bias"), (6, "momentum", "momentum"), (7, "eps", "eps")):
+            lift[(bn.name, key if key in bn.kwargs else i)] = p
+        if not isinstance(conv.args[0], Ref):
+            continue
+        names = {conv.args[0].name: "x", w.name: "weight", rm.name: "running_mean", rv.name: "running_var"}
+        pattern = emit_pattern(g, [conv.name, bn.name], [bn.name], names, lift)
+        if pattern is None or len(set(names)) != 4 or set(pattern.params) != set(names.values()) | set(lift.values()):
+            continue
+        func = f"{conv.fn}_bn_folded"
+        d = make_draft(
+            "conv_bn_fold", f"Fold{camel(conv.fn)}BatchNorm", g, pattern,
+            title=f"Fold an eval-mode BatchNorm into the {conv.fn} before it.",
+            doc=("batch_norm(y, mean, var, gamma, beta, training=False) is y * s + t per channel with "
+                 "s = gamma / sqrt(var + eps); scaling the conv weight by s and its bias to (b - mean) * s + beta "
+                 "gives the same output from the conv alone, without a pass over the activation."),
+            replacement_args=list(pattern.params),
+            helpers=guarded(func, pattern.params, "weight.dtype != torch.float32",
+                            "Folding re-associates the conv's sums: within float32's tolerance only.",
+                            _CONV_BN_FOLD.format(conv=conv.target)), func=func,
+            rationale=f"the BatchNorm pass over the {conv.fn} output disappears into a per-call weight rescale",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_LINEAR_RELU = '''
+@torch.fx.wrap
+def linear_relu(x, weight, bias):
+    # aten._addmm_activation is GEMM + bias + ReLU in one call (cuBLASLt's fused epilogue on CUDA);
+    # Inductor keeps it as one extern call instead of a GEMM and a separate pointwise kernel.
+    out = torch._addmm_activation(bias, x.reshape(-1, x.shape[-1]), weight.t())
+    return out.reshape(*x.shape[:-1], weight.shape[0])
+'''
+
+
+def linear_epilogue(g: FxGraph) -> list[RuleDraft]:
+    """``relu(linear(x, w, b))`` -> ``torch._addmm_activation(b, x, w.t())``.
+
+    Only an epilogue a GEMM call really absorbs: on an H200 under Inductor, float16
+    [8192, 1024] x [1024, 4096] went from 135 to 107 us. Not the others: tanh, sigmoid or GELU
+    after the GEMM compile to the same kernels as before (``_addmm_activation``'s GELU is the
+    erf form on CPU but cuBLASLt's tanh form on CUDA), and folding a residual add into the
+    addmm accumulator measured no faster on the GPU and 1.3-6x slower on CPU (it breaks
+    Inductor's fusion of the add into the LayerNorm that usually follows). On CPU the ReLU
+    fold itself can lose to Inductor's own kernels; the policy keeps a rule only if it helps.
+    """
+    drafts = []
+    for lin in g.calls():
+        if lin.target != "torch._C._nn.linear" or lin.kwargs or len(lin.args) != 3:
+            continue
+        x, w, b = g.node(lin.args[0]), g.node(lin.args[1]), g.node(lin.args[2])
+        if x is None or w is None or b is None or w.shape is None or len(w.shape) != 2 or not x.shape:
+            continue
+        relu = _single_user(g, lin)
+        if not _is_relu(relu) or len({x.name, w.name, b.name}) != 3:
+            continue
+        names = {x.name: "x", w.name: "weight", b.name: "bias"}
+        pattern = emit_pattern(g, [lin.name, relu.name], [relu.name], names)  # type: ignore[union-attr]
+        if pattern is None or set(pattern.params) != set(names.values()):
+            continue
+        d = make_draft(
+            "linear_epilogue", "LinearReluEpilogue", g, pattern,
+            title="Fold the ReLU after a linear into its GEMM call.",
+            doc="GEMM, bias and ReLU become one aten._addmm_activation call (a fused cuBLASLt epilogue on CUDA; "
+                "on CPU the ReLU runs in place on the GEMM's fresh output).",
+            replacement_args=["x", "weight", "bias"], helpers=_LINEAR_RELU, func="linear_relu",
+            rationale="linear + relu become one GEMM call with a fused epilogue",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+def _is_relu(node: FxNode | None) -> bool:
+    """An out-of-place ReLU of one tensor: ``torch.relu(y)``, ``y.relu()``, ``F.relu(y, inplace=False)``."""
+    if node is None or node.fn != "relu" or not node.args:
+        return False
+    if node.form == "method" or node.target in ("torch.relu", "torch.nn.functional.relu"):
+        return all(v is False for v in list(node.args[1:]) + list(node.kwargs.values()))
+    return False

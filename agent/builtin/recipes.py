@@ -1,0 +1,87 @@
+"""The recipe catalogue of the built-in offline policy: a deterministic expert that reads a
+subgraph's IR and proposes concrete pass rules, instantiated for the graph it read.
+
+Every draft is a complete pass file obeying the pass contract (``pattern``,
+``replacement_args``, ``replacement_func``). Its pattern is copied node by node from the
+Dynamo FX graph (same call spelling, same literals, method vs function form), with literals
+that vary between subgraphs of a task (dropout ``p``, a cat's ``dim``, an attention scale,
+convolution hyper-parameters) lifted into pattern inputs; and it is checked with torch.fx's
+own matcher against the graph before it is proposed, so a draft always matches the graph it
+was written for.
+
+Catalogue order is priority order, and also the order in which rules should be applied when
+several are combined into one ``pass_dir``: larger fragments come before rules that would
+consume part of them (the attention pattern contains its eval-mode dropout). The
+last recipes (``changes_aten=False``) clean up what lowering to ATen drops anyway (eval-mode
+dropout, dead values, no-op casts): the harness flags a pass made only of those as
+``no_change``, so a policy should evaluate them together with at least one other rule.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from . import attention, cleanup, fusions
+from .drafts import Recipe, RuleDraft
+from .fx_reader import read_graphs
+
+__all__ = ["CATALOGUE", "Recipe", "RuleDraft", "propose_rules"]
+_log = logging.getLogger(__name__)
+
+CATALOGUE: list[Recipe] = [
+    Recipe("sdpa_attention", "softmax(q @ k^T * scale [+ mask], -1) [eval dropout] @ v -> F.scaled_dot_product_attention",
+           attention.attention),
+    Recipe("gelu_tanh", "0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3))) -> F.gelu(x, approximate='tanh')", fusions.gelu_tanh),
+    Recipe("gelu_erf", "0.5*x*(1+erf(x/sqrt(2))) -> F.gelu(x)", fusions.gelu_erf),
+    Recipe("layer_norm", "hand-written mean/var/sqrt/div [*weight +bias] over the last dim -> F.layer_norm", fusions.layer_norm),
+    Recipe("rms_norm", "x * rsqrt(mean(x^2, -1) + eps) [*weight] -> F.rms_norm", fusions.rms_norm),
+    Recipe("conv_bn_fold", "eval-mode batch_norm(conv(x)) -> one conv with folded weight and bias (float32)", fusions.conv_bn_fold),
+    Recipe("silu", "x * sigmoid(x) -> F.silu(x)", fusions.silu),
+    Recipe("linear_epilogue", "relu(linear(x, w, b)) -> torch._addmm_activation (GEMM with a fused ReLU epilogue)",
+           fusions.linear_epilogue),
+    Recipe("single_cat", "torch.cat([x], dim) -> x where nothing writes to either", cleanup.single_cat),
+    Recipe("cancel_transpose", "x.transpose(a, b).transpose(a, b) / permute then its inverse -> x", cleanup.cancel_transpose),
+    Recipe("redundant_clone", ".clone() of a value nothing writes to, not returned -> x", cleanup.redundant_clone),
+    Recipe("dead_random", "a random draw nothing uses, in a graph with no other random op -> an empty tensor",
+           cleanup.dead_random),
+    # Clean-ups of what lowering to ATen drops anyway: only useful next to a rule above.
+    Recipe("dead_code", "a pure op chain whose result nothing uses -> an empty placeholder value", cleanup.dead_code,
+           changes_aten=False),
+    Recipe("eval_dropout", "dropout(x, p, training=False) -> x, for any p", cleanup.eval_dropout, changes_aten=False),
+    Recipe("redundant_cast", ".to(dtype) / .float() of a tensor already of that dtype, .contiguous() of a fresh result -> x",
+           cleanup.noop_conversions, changes_aten=False),
+]
+
+
+def propose_rules(ir: dict[str, Any]) -> list[RuleDraft]:
+    """All drafts from all recipes for this subgraph IR, in catalogue priority order, deduplicated by source.
+
+    Args:
+        ir: the dict of :func:`passagent.tools.ir.inspect_subgraph` (``fx_code`` and ``fx_nodes``
+            are what is read).
+
+    Returns:
+        Drafts with distinct ``rule_name`` values (a repeated name gets ``_2``, ``_3``...), so any
+        subset can be written side by side into one ``pass_dir``.
+    """
+    graphs = read_graphs(ir)
+    seen: set[str] = set()
+    names: dict[str, int] = {}
+    out: list[RuleDraft] = []
+    for recipe in CATALOGUE:
+        for g in graphs:
+            try:
+                found = recipe.find(g)
+            except Exception:  # noqa: BLE001 - one recipe tripping on an odd graph must not stop the others
+                _log.warning("recipe %s failed on a graph; skipped", recipe.name, exc_info=True)
+                continue
+            for d in found:
+                if d.source in seen:
+                    continue
+                seen.add(d.source)
+                names[d.rule_name] = names.get(d.rule_name, 0) + 1
+                if names[d.rule_name] > 1:
+                    d = RuleDraft(d.recipe, f"{d.rule_name}_{names[d.rule_name]}", d.source, d.rationale)
+                out.append(d)
+    return out
