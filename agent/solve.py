@@ -128,9 +128,11 @@ def solve(
         archive = RunArchive(root)
         config = config or SolveConfig()
         eval_options = eval_options or EvalOptions()
-        archive.write_json("config.json", _config_record(run_id, task, model_spec, client, config, eval_options))
 
     toolbox = Toolbox(task, PassWorkspace(archive.root / "workspace"), eval_options)
+    if not resume:  # the tools offered are recorded so exports carry their exact schemas
+        record = _config_record(run_id, task, model_spec, client, config, eval_options)
+        archive.write_json("config.json", {**record, "tools": [s.model_dump() for s in toolbox.specs()]})
     loop = SolveLoop(client, toolbox, archive, config, on_event)
     system = render("system.md.j2", device=eval_options.device, baseline=eval_options.baseline,
                     failure_penalty=eval_options.scoring.failure_penalty, patience=config.patience,

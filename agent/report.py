@@ -1,0 +1,338 @@
+"""``passagent report RUNS_DIR``: a leaderboard per model, with bootstrap confidence intervals.
+
+Every number comes from the runs' ``result.json`` (the best pass version of each run: its
+scores against the run's baseline, ``best_scores``, and against the other one,
+``best_other_scores``, plus the per-subgraph status and speedups). Per model:
+
+* **AS** (vs eager and vs Inductor): the benchmark score, the geometric mean over tasks of the
+  task AS (``tools.scoring.benchmark_score``). A run that never evaluated a pass counts with
+  the failure penalty b (the run's ``--failure-penalty``, default 0.1) as its AS and as ES(t)
+  at every t, as if every subgraph had failed: a model is not rewarded for giving up.
+* **correct@-5**: the fraction of a task's subgraphs correct at t = -5, averaged over tasks.
+* **geomean speedup**: the geometric mean speedup of the correct subgraphs, pooled over tasks.
+* **fast_1**: the fraction of a task's subgraphs that are correct and faster than the
+  baseline, averaged over tasks.
+* cost (US dollars) and tokens per task, steps and evaluations per run.
+
+With several seeds, a task's AS is the geometric mean over its seeds (fractions: the mean).
+Confidence intervals are percentile bootstrap intervals (95 %) over tasks, seeded, so a
+report is reproducible. Runs that are unfinished or corrupt are listed and skipped.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from ..tools.errors import PassagentError
+from ..tools.scoring import DEFAULT_FAILURE_PENALTY, benchmark_score
+from .runstate import RunInfo, find_runs, load_run
+
+BASELINES = ("eager", "inductor")
+LEVELS = tuple(range(-10, 5))
+
+
+@dataclass
+class TaskRun:
+    """The numbers of one finished run that the report uses (baseline -> value maps)."""
+
+    model: str
+    task_id: str
+    seed: int
+    path: Path
+    evaluated: bool
+    as_: dict[str, float]
+    es: dict[str, dict[int, float]]
+    correct: float
+    fast_1: dict[str, float]
+    speedups: dict[str, list[float]]
+    cost_usd: float
+    tokens: int
+    steps: int
+    evaluations: int
+    exit_reason: str
+
+
+def task_run(info: RunInfo) -> TaskRun:
+    """Extract a :class:`TaskRun` from a finished run.
+
+    Raises:
+        KeyError, TypeError, ValueError: the result lacks or mistypes a field (the caller skips it).
+    """
+    r = info.result or {}
+    b = float(((info.config or {}).get("eval_options") or {}).get("scoring", {}).get("failure_penalty", DEFAULT_FAILURE_PENALTY))
+    as_: dict[str, float] = {}
+    es: dict[str, dict[int, float]] = {}
+    for scores in (r.get("best_scores"), r.get("best_other_scores")):
+        if scores:
+            as_[scores["baseline"]] = float(scores["aggregated"])
+            es[scores["baseline"]] = {int(t): float(v) for t, v in scores["es"].items()}
+    subgraphs = r.get("best_subgraphs") or []
+    evaluated = bool(r.get("best_scores"))
+    if not evaluated:
+        as_ = {base: b for base in BASELINES}
+        es = {base: {t: b for t in LEVELS} for base in BASELINES}
+    n = max(len(subgraphs), 1)
+    correct = [s for s in subgraphs if s["status"] == "correct"]
+    speedups = {base: [float(s[f"speedup_vs_{base}"]) for s in correct if s.get(f"speedup_vs_{base}")] for base in BASELINES}
+    return TaskRun(
+        model=info.model, task_id=info.task_id, seed=info.seed, path=info.path, evaluated=evaluated, as_=as_, es=es,
+        correct=len(correct) / n, fast_1={base: sum(1 for x in speedups[base] if x > 1) / n for base in BASELINES},
+        speedups=speedups, cost_usd=float(r.get("cost_usd") or 0.0),
+        tokens=int(r.get("input_tokens") or 0) + int(r.get("output_tokens") or 0), steps=int(r.get("steps") or 0),
+        evaluations=int(r.get("evaluations") or 0), exit_reason=str(r.get("exit_reason")),
+    )
+
+
+@dataclass
+class TaskAgg:
+    """One (model, task) with its seeds combined."""
+
+    task_id: str
+    runs: list[TaskRun]
+
+    def log_as(self, base: str) -> float | None:
+        vals = [r.as_[base] for r in self.runs if base in r.as_]
+        return sum(math.log(v) for v in vals) / len(vals) if vals else None
+
+    def mean(self, get: Callable[[TaskRun], float]) -> float:
+        return sum(get(r) for r in self.runs) / len(self.runs)
+
+
+@dataclass
+class Metric:
+    """A value with its 95 % bootstrap interval over tasks (None where undefined)."""
+
+    value: float | None
+    lo: float | None = None
+    hi: float | None = None
+
+    def fmt(self, digits: int = 3) -> str:
+        if self.value is None:
+            return "-"
+        if self.lo is None or self.hi is None:
+            return f"{self.value:.{digits}f}"
+        return f"{self.value:.{digits}f} [{self.lo:.{digits}f}, {self.hi:.{digits}f}]"
+
+
+@dataclass
+class ModelRow:
+    """The leaderboard row of one model."""
+
+    model: str
+    tasks: int
+    runs: int
+    evaluated_tasks: int
+    as_: dict[str, Metric]
+    correct: Metric
+    speedup: dict[str, Metric]
+    fast_1: dict[str, Metric]
+    cost_per_task: float
+    tokens_per_task: float
+    steps_per_run: float
+    evaluations_per_run: float
+    es_curve: dict[str, dict[int, float]] = field(default_factory=dict)
+    task_runs: list[TaskRun] = field(default_factory=list)
+
+
+def bootstrap(values: list[Any], stat: Callable[[list[Any]], float | None], n_boot: int, rng: Any) -> Metric:
+    """``stat(values)`` with a percentile 95 % interval from ``n_boot`` resamples of ``values``."""
+    point = stat(values)
+    if point is None or len(values) < 2:
+        return Metric(point, point, point)
+    draws = []
+    for _ in range(n_boot):
+        idx = rng.integers(0, len(values), len(values))
+        v = stat([values[i] for i in idx])
+        if v is not None:
+            draws.append(v)
+    if not draws:
+        return Metric(point)
+    draws.sort()
+    return Metric(point, draws[int(0.025 * (len(draws) - 1))], draws[int(math.ceil(0.975 * (len(draws) - 1)))])
+
+
+def _geomean_as(base: str) -> Callable[[list[TaskAgg]], float | None]:
+    def stat(tasks: list[TaskAgg]) -> float | None:
+        logs = [x for x in (t.log_as(base) for t in tasks) if x is not None]
+        return benchmark_score([math.exp(x) for x in logs]) if logs else None
+    return stat
+
+
+def _pooled_speedup(base: str) -> Callable[[list[TaskAgg]], float | None]:
+    def stat(tasks: list[TaskAgg]) -> float | None:
+        logs = [math.log(s) for t in tasks for r in t.runs for s in r.speedups[base]]
+        return math.exp(sum(logs) / len(logs)) if logs else None
+    return stat
+
+
+def model_row(model: str, runs: list[TaskRun], n_boot: int = 2000, seed: int = 0) -> ModelRow:
+    """Aggregate one model's runs into its leaderboard row (see the module docstring)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    by_task: dict[str, list[TaskRun]] = {}
+    for r in runs:
+        by_task.setdefault(r.task_id, []).append(r)
+    tasks = [TaskAgg(t, rs) for t, rs in sorted(by_task.items())]
+    es_curve = {}
+    for base in BASELINES:
+        per_task = [[r.es[base] for r in t.runs if base in r.es] for t in tasks]
+        per_task = [p for p in per_task if p]
+        if per_task:
+            es_curve[base] = {lv: math.exp(sum(sum(math.log(c[lv]) for c in p) / len(p) for p in per_task) / len(per_task))
+                              for lv in LEVELS}
+    return ModelRow(
+        model=model, tasks=len(tasks), runs=len(runs), evaluated_tasks=sum(1 for t in tasks if any(r.evaluated for r in t.runs)),
+        as_={base: bootstrap(tasks, _geomean_as(base), n_boot, rng) for base in BASELINES},
+        correct=bootstrap(tasks, lambda ts: sum(t.mean(lambda r: r.correct) for t in ts) / len(ts), n_boot, rng),
+        speedup={base: bootstrap(tasks, _pooled_speedup(base), n_boot, rng) for base in BASELINES},
+        fast_1={base: bootstrap(tasks, lambda ts, b=base: sum(t.mean(lambda r: r.fast_1[b]) for t in ts) / len(ts), n_boot, rng)
+                for base in BASELINES},
+        cost_per_task=sum(t.mean(lambda r: r.cost_usd) for t in tasks) / len(tasks),
+        tokens_per_task=sum(t.mean(lambda r: r.tokens) for t in tasks) / len(tasks),
+        steps_per_run=sum(r.steps for r in runs) / len(runs),
+        evaluations_per_run=sum(r.evaluations for r in runs) / len(runs),
+        es_curve=es_curve, task_runs=runs,
+    )
+
+
+@dataclass
+class Collected:
+    """Finished runs, and a line for each folder that was skipped and why."""
+
+    runs: list[TaskRun]
+    skipped: list[str]
+
+
+def collect(runs_dir: Path) -> Collected:
+    """Read every run folder under ``runs_dir``; unfinished or corrupt ones are listed, not fatal.
+
+    Raises:
+        PassagentError: ``runs_dir`` does not exist or holds no run folder at all.
+    """
+    runs_dir = Path(runs_dir)
+    if not runs_dir.is_dir():
+        raise PassagentError(f"{runs_dir}: no such folder")
+    folders = find_runs(runs_dir)
+    if not folders:
+        raise PassagentError(f"{runs_dir}: no run folders (config.json / result.json / events.jsonl) under it")
+    runs, skipped = [], []
+    for folder in folders:
+        info = load_run(folder)
+        rel = folder.relative_to(runs_dir) if folder != runs_dir else Path(folder.name)
+        if info.status == "partial":
+            skipped.append(f"{rel}: unfinished (no result.json)")
+            continue
+        if info.status == "corrupt":
+            skipped.append(f"{rel}: corrupt ({info.problem})")
+            continue
+        try:
+            runs.append(task_run(info))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            skipped.append(f"{rel}: corrupt (result.json: {type(exc).__name__}: {exc})")
+    return Collected(runs, skipped)
+
+
+def leaderboard(runs: list[TaskRun], n_boot: int = 2000, seed: int = 0) -> list[ModelRow]:
+    """One row per model, best AS vs eager first."""
+    by_model: dict[str, list[TaskRun]] = {}
+    for r in runs:
+        by_model.setdefault(r.model, []).append(r)
+    rows = [model_row(m, rs, n_boot, seed) for m, rs in sorted(by_model.items())]
+    return sorted(rows, key=lambda row: -(row.as_["eager"].value or 0.0))
+
+
+@dataclass
+class Written:
+    """Files a report wrote."""
+
+    out: Path
+    leaderboard_md: Path
+    leaderboard_csv: Path
+    per_task_csv: Path
+    plots: list[Path]
+    skipped: list[str]
+    rows: list[ModelRow]
+
+
+def _markdown(rows: list[ModelRow], skipped: list[str], n_boot: int, seed: int, source: Path) -> str:
+    head = ["model", "tasks", "AS vs eager", "AS vs Inductor", "correct@-5", "speedup vs eager", "speedup vs Inductor",
+            "fast_1 vs eager", "fast_1 vs Inductor", "$/task", "tokens/task"]
+    lines = [f"# Leaderboard: {source}", "",
+             f"Per model, over tasks; [95 % bootstrap interval over tasks, {n_boot} resamples, seed {seed}]. "
+             "AS is the geometric mean of task AS; a run that evaluated no pass counts with the failure penalty b as AS. "
+             "correct@-5 and fast_1 are averaged over tasks; speedup is the geometric mean over correct subgraphs.", "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        lines.append("| " + " | ".join([
+            r.model, f"{r.tasks} ({r.evaluated_tasks} with a pass)", r.as_["eager"].fmt(), r.as_["inductor"].fmt(),
+            r.correct.fmt(), r.speedup["eager"].fmt(), r.speedup["inductor"].fmt(), r.fast_1["eager"].fmt(),
+            r.fast_1["inductor"].fmt(), f"{r.cost_per_task:.4f}", f"{r.tokens_per_task:.0f}"]) + " |")
+    if skipped:
+        lines += ["", f"Skipped run folders ({len(skipped)}):", ""] + [f"- {s}" for s in skipped]
+    return "\n".join(lines) + "\n"
+
+
+def _csv_rows(rows: list[ModelRow]) -> list[dict[str, Any]]:
+    out = []
+    for r in rows:
+        d: dict[str, Any] = {"model": r.model, "tasks": r.tasks, "runs": r.runs, "evaluated_tasks": r.evaluated_tasks}
+        metrics = {**{f"as_{b}": r.as_[b] for b in BASELINES}, "correct_at_minus5": r.correct,
+                   **{f"geomean_speedup_correct_{b}": r.speedup[b] for b in BASELINES},
+                   **{f"fast_1_{b}": r.fast_1[b] for b in BASELINES}}
+        for name, m in metrics.items():
+            d[name], d[f"{name}_lo"], d[f"{name}_hi"] = m.value, m.lo, m.hi
+        d.update(cost_usd_per_task=r.cost_per_task, tokens_per_task=r.tokens_per_task,
+                 steps_per_run=r.steps_per_run, evaluations_per_run=r.evaluations_per_run)
+        out.append(d)
+    return out
+
+
+def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    with open(path, "w", newline="") as fh:
+        if not rows:
+            return
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+
+
+def write_report(runs_dir: Path, out: Path | None = None, n_boot: int = 2000, seed: int = 0, plots: bool = True) -> Written:
+    """Write ``leaderboard.md``, ``leaderboard.csv``, ``per_task.csv`` and the PNG plots.
+
+    Args:
+        runs_dir: a sweep folder or any folder of run folders.
+        out: output folder (default ``runs_dir/report``).
+        n_boot: bootstrap resamples; seed: the bootstrap's seed.
+        plots: also draw ``es_curves.png``, ``speedups.png`` and ``score_vs_cost.png`` (matplotlib).
+
+    Raises:
+        PassagentError: no folder, no run folder, or no finished run to report on.
+    """
+    runs_dir = Path(runs_dir)
+    collected = collect(runs_dir)
+    if not collected.runs:
+        raise PassagentError(f"{runs_dir}: no finished run to report on ({len(collected.skipped)} skipped)")
+    out = Path(out) if out else runs_dir / "report"
+    out.mkdir(parents=True, exist_ok=True)
+    rows = leaderboard(collected.runs, n_boot, seed)
+    md = out / "leaderboard.md"
+    md.write_text(_markdown(rows, collected.skipped, n_boot, seed, runs_dir))
+    _write_csv(out / "leaderboard.csv", _csv_rows(rows))
+    _write_csv(out / "per_task.csv", [
+        {"model": r.model, "task_id": r.task_id, "seed": r.seed, "evaluated": r.evaluated,
+         "as_eager": r.as_.get("eager"), "as_inductor": r.as_.get("inductor"), "correct_at_minus5": r.correct,
+         "fast_1_eager": r.fast_1["eager"], "fast_1_inductor": r.fast_1["inductor"], "cost_usd": r.cost_usd,
+         "tokens": r.tokens, "steps": r.steps, "evaluations": r.evaluations, "exit_reason": r.exit_reason,
+         "run": str(r.path)}
+        for row in rows for r in row.task_runs])
+    drawn: list[Path] = []
+    if plots:
+        from .plots import draw_all
+
+        drawn = draw_all(rows, out)
+    return Written(out, md, out / "leaderboard.csv", out / "per_task.csv", drawn, collected.skipped, rows)

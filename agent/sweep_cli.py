@@ -1,0 +1,100 @@
+"""``passagent sweep`` glue: options -> plan -> scheduler -> progress view -> summary and exit code.
+
+Exit codes: 0 every planned run finished; 1 some runs failed (their errors are in
+``<sweep>/failures/``); 3 a global budget stopped the sweep (rerun to continue); 130 interrupted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from ..tools.errors import PassagentError
+from ..tools.evaluate import EvalOptions
+from ..tools.timing import TimingConfig
+from .loop import SolveConfig
+from .sweep import SweepBudgets, SweepOutcome, parse_devices, prepare, resolve_model_names, run_sweep
+
+EXIT_FAILED, EXIT_BUDGET, EXIT_INTERRUPTED = 1, 3, 130
+
+
+def normalize_model_spec(spec: str) -> str:
+    """``scripted:<relative file>`` -> absolute path, so worker processes (and Ray nodes) find it."""
+    if spec.startswith("scripted:"):
+        return "scripted:" + str(Path(spec.removeprefix("scripted:")).expanduser().resolve())
+    return spec
+
+
+def run_sweep_command(a: dict[str, Any]) -> int:
+    """Run the ``sweep`` command with the CLI's arguments ``a``; return the exit code.
+
+    Raises:
+        PassagentError: bad options, a selector that selects nothing, an unusable model.
+    """
+    from .selectors import select_tasks
+
+    console = Console(stderr=True)
+    out = Path(a["out"]).expanduser().resolve()
+    models = [normalize_model_spec(m.strip()) for m in (a["models"] or "").split(",") if m.strip()] or None
+    tasks = select_tasks(a["tasks"]) if a["tasks"] else None
+    if a["backend"] not in ("local", "ray"):
+        raise PassagentError(f"--backend must be local or ray, not {a['backend']!r}")
+    try:
+        solve_config = SolveConfig(max_steps=a["max_steps"], patience=a["patience"], budget_usd=a["run_budget_usd"],
+                                   max_wall_s=a["run_max_wall"])
+        options = EvalOptions(baseline=a["baseline"], timing=TimingConfig(budget_s=a["timing_budget"]),
+                              cache_root=Path(a["cache_dir"]).resolve() if a["cache_dir"] else None,
+                              integrity_mode=a["integrity_mode"])
+        given = {k: a[k] for k in ("budget_usd", "max_calls") if a[k] is not None}
+        if a["max_wall"] is not None:
+            given["max_wall_s"] = a["max_wall"]
+        budgets = SweepBudgets(**given) if given else None
+    except ValueError as exc:
+        raise PassagentError(str(exc).splitlines()[0]) from None
+    spec = prepare(out, a["sweep_id"], models, tasks, seeds=a["seeds"],
+                   devices=parse_devices(a["devices"]) if a["devices"] else None, solve_config=solve_config,
+                   eval_options=options, budgets=budgets,
+                   models_file=Path(a["models_file"]).resolve() if a["models_file"] else None)
+    names = resolve_model_names(spec)
+    executor = None
+    if a["backend"] == "ray":
+        from .sweep_ray import RayExecutor
+
+        executor = RayExecutor(a["ray_address"], a["ray_num_cpus"])
+    total = len(spec.models) * len(spec.tasks) * spec.seeds
+    console.print(f"sweep {spec.sweep_id}: {len(spec.models)} model(s) x {len(spec.tasks)} task(s) x {spec.seeds} seed(s) "
+                  f"= {total} runs, {a['workers']} at a time, devices {', '.join(spec.devices)} -> {out / spec.sweep_id}",
+                  highlight=False)
+    if a["quiet"] or not console.is_terminal:
+        outcome = run_sweep(spec, out, workers=a["workers"], executor=executor, drain=a["drain"], model_names=names,
+                            log=lambda line: console.print(line, highlight=False, soft_wrap=True))
+    else:
+        from .sweep_view import SweepView
+
+        with SweepView(total, f"sweep {spec.sweep_id}", console) as view:
+            outcome = run_sweep(spec, out, workers=a["workers"], executor=executor, drain=a["drain"],
+                                model_names=names, on_update=view.update)
+    return _summarize(outcome, console)
+
+
+def _summarize(o: SweepOutcome, console: Console) -> int:
+    s = o.spend
+    console.print(f"{o.finished}/{o.total} runs finished ({o.skipped} already were), {len(o.failed)} failed, "
+                  f"{o.interrupted} stopped, {o.not_started} not started; {s.calls} model calls, ${s.cost_usd:.4f}, "
+                  f"{s.input_tokens + s.output_tokens} tokens; {o.wall_s:.0f} s", highlight=False)
+    rerun = f"rerun with --sweep-id {o.sweep_dir.name} --out {o.sweep_dir.parent} to continue"
+    if o.stop_reason == "interrupted":
+        console.print(f"[yellow]interrupted[/yellow]: {rerun}", highlight=False)
+        return EXIT_INTERRUPTED
+    if o.stop_reason and (o.not_started or o.interrupted):
+        console.print(f"[yellow]stopped: global budget reached ({o.stop_reason})[/yellow]; running runs were "
+                      f"{'drained' if not o.interrupted else 'stopped and stay resumable'}; {rerun} (with a higher budget)",
+                      highlight=False)
+        return EXIT_BUDGET
+    if o.failed:
+        console.print(f"[red]failed runs[/red]: {', '.join(o.failed)} (errors in {o.sweep_dir / 'failures'})", highlight=False)
+        return EXIT_FAILED
+    console.print(f"report: passagent report {o.sweep_dir}", highlight=False)
+    return 0
