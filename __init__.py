@@ -1,3 +1,13 @@
 """passagent: language models write graph-compiler passes for PyTorch (see README.md)."""
 
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str):
+    # ``passagent.extract`` (capture your own model into the GraphNet format) imports torch;
+    # resolve it lazily so every other ``passagent`` command starts fast.
+    if name == "extract":
+        from .bench.extractor import extract
+
+        return extract
+    raise AttributeError(f"module 'passagent' has no attribute {name!r}")

@@ -26,6 +26,15 @@ app = typer.Typer(
 tasks_app = typer.Typer(help="Browse and inspect tasks.", no_args_is_help=True)
 app.add_typer(tasks_app, name="tasks")
 
+
+def _add_bench_app() -> None:
+    from ..bench.cli import bench_app  # imports only typer and rich at load time
+
+    app.add_typer(bench_app, name="bench")
+
+
+_add_bench_app()
+
 err = Console(stderr=True)
 
 
@@ -44,6 +53,17 @@ def tasks_show(task: str = typer.Argument(..., help="Task folder, GraphNet sampl
         print_renderable(task_table(load_task(task)))
     except PassagentError as exc:
         _fail(exc)
+
+
+@tasks_app.command("list")
+def tasks_list_cmd(
+    category: Optional[str] = typer.Option(None, help="fusible, typical or sole."),
+    op: Optional[str] = typer.Option(None, help="Only tasks whose operator sequence contains this operator (substring)."),
+) -> None:
+    """List the built-in tasks: id, category, subgraph count, operators, source models, dtypes, Inductor speedup."""
+    from ..bench.cli import tasks_list
+
+    tasks_list(category, op)
 
 
 @app.command("eval")

@@ -149,7 +149,7 @@ def _features(key: str, layout: str) -> Callable[..., dict[str, Any]]:
 
 
 def _encodec(shape: dict[str, int], gen: torch.Generator) -> dict[str, Any]:
-    return {"input_values": torch.randn(shape["batch"], 1, shape["samples"], generator=gen) * 0.1}
+    return {"hidden_states": torch.randn(shape["batch"], 1, shape["samples"], generator=gen) * 0.1}
 
 
 TEXT_SHAPES = ({"batch": 1, "seq": 128}, {"batch": 4, "seq": 64}, {"batch": 2, "seq": 32})
@@ -264,7 +264,7 @@ ARCHITECTURES: tuple[Architecture, ...] = (
     # --- language: decoders ---
     _lang("gpt2", "GPT2Model", "GPT2Config", "openai-community/gpt2", 32000, decoder=True, attn="eager",
           n_embd=768, n_head=12, n_layer=2),
-    _lang("gpt_neo", "GPTNeoModel", "GPTNeoConfig", "EleutherAI/gpt-neo-125m", 32000, decoder=True,
+    _lang("gpt_neo", "GPTNeoModel", "GPTNeoConfig", "EleutherAI/gpt-neo-125m", 32000, decoder=True, attn="eager",
           hidden_size=768, num_heads=12, num_layers=2, attention_types=[[["global", "local"], 1]], window_size=256),
     _lang("gpt_neox", "GPTNeoXModel", "GPTNeoXConfig", "EleutherAI/pythia-160m", 32000, decoder=True,
           hidden_size=768, num_attention_heads=12, intermediate_size=3072, rotary_pct=0.25, **_L2),
@@ -322,7 +322,7 @@ ARCHITECTURES: tuple[Architecture, ...] = (
             neck_hidden_sizes=[16, 16, 24, 48, 64, 80, 320], hidden_sizes=[64, 80, 96], image_size=224),
     _vision("levit", "LevitModel", "LevitConfig", "facebook/levit-128S", FIXED_IMAGE, depths=[2, 2, 2]),
     _vision("bit", "BitModel", "BitConfig", "google/bit-50 (narrowed)", IMAGE_SHAPES, depths=[1, 1, 1, 1]),
-    _vision("cvt", "CvtModel", "CvtConfig", "microsoft/cvt-13 (narrowed)", FIXED_IMAGE, depth=[1, 1, 2]),
+    _vision("cvt", "CvtModel", "CvtConfig", "microsoft/cvt-13 (narrowed)", FIXED_IMAGE, depth=[1, 2, 3]),
     _vision("pvt_v2", "PvtV2Model", "PvtV2Config", "OpenGVLab/pvt_v2_b0", IMAGE_SHAPES, depths=[1, 1, 1, 1]),
     _vision("focalnet", "FocalNetModel", "FocalNetConfig", "microsoft/focalnet-tiny", IMAGE_SHAPES,
             depths=[1, 1, 2, 1]),
@@ -350,7 +350,7 @@ ARCHITECTURES: tuple[Architecture, ...] = (
            _features("input_features", "btm"),
            ({"batch": 1, "frames": 400, "mels": 80}, {"batch": 2, "frames": 200, "mels": 80},
             {"batch": 4, "frames": 100, "mels": 80}),
-           post=_encoder_of, d_model=256, encoder_layers=2, decoder_layers=1, encoder_attention_heads=4,
+           attn="eager", post=_encoder_of, d_model=256, encoder_layers=2, decoder_layers=1, encoder_attention_heads=4,
            decoder_attention_heads=4, encoder_ffn_dim=2048, decoder_ffn_dim=2048, vocab_size=10000),
     _audio("encodec", "EncodecModel", "EncodecConfig", "facebook/encodec_24khz", _encodec,
            ({"batch": 1, "samples": 24000}, {"batch": 2, "samples": 12000}, {"batch": 4, "samples": 6000}),

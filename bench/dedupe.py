@@ -13,7 +13,8 @@ A graph is normalised before hashing:
 same hash compute the same thing on the same inputs, so one of them is a duplicate.
 :func:`group_key` abstracts what changes with the input shape and the dtype: input shapes,
 integer literals in shape-taking operators (``view(2, 16, -1, 64)``, ``arange(16)``, slice
-bounds, ``layer_norm``'s normalized_shape) and floating-point dtype literals; subgraphs with
+bounds, ``layer_norm``'s normalized_shape, convolution strides and groups), eval-mode
+dropout rates and floating-point dtype literals; subgraphs with
 the same key run the same operator sequence on different shapes and dtypes (one task).
 """
 
@@ -32,7 +33,13 @@ SHAPE_OPS = frozenset({
     "empty", "full", "rand", "randn", "randint", "arange", "narrow", "split", "split_with_sizes", "tensor_split",
     "unflatten", "layer_norm", "group_norm", "interpolate", "upsample", "pad", "_unsafe_view", "as_strided",
     "linspace", "tril", "triu", "ones_like", "zeros_like", "full_like", "roll", "rms_norm",
+    # channel counts (depthwise ``groups``), strides and paddings follow the layer's shape
+    "conv1d", "conv2d", "conv3d", "conv_transpose1d", "conv_transpose2d", "conv_transpose3d",
+    "max_pool1d", "max_pool2d", "avg_pool1d", "avg_pool2d", "adaptive_avg_pool1d", "adaptive_avg_pool2d",
 })
+#: Operators whose floating-point arguments do not change what they compute at inference
+#: (eval-mode dropout's rate; EfficientNet's stochastic-depth rate grows block by block).
+INERT_FLOAT_OPS = frozenset({"dropout", "dropout1d", "dropout2d", "dropout3d", "alpha_dropout", "feature_alpha_dropout"})
 _FLOAT_DTYPES = {torch.float16, torch.bfloat16, torch.float32, torch.float64}
 
 #: An input spec: (shape, dtype) of one placeholder.
@@ -55,8 +62,9 @@ def _qualified(node: torch.fx.Node) -> str:
     return f"{node.op}:{module}.{getattr(t, '__qualname__', None) or getattr(t, '__name__', None) or repr(t)}"
 
 
-def _literal(value: Any, index: dict[torch.fx.Node, int], abstract_ints: bool, abstract_dtypes: bool) -> Any:
-    rec = lambda v: _literal(v, index, abstract_ints, abstract_dtypes)  # noqa: E731
+def _literal(value: Any, index: dict[torch.fx.Node, int], abstract_ints: bool, abstract_dtypes: bool,
+             abstract_floats: bool = False) -> Any:
+    rec = lambda v: _literal(v, index, abstract_ints, abstract_dtypes, abstract_floats)  # noqa: E731
     if isinstance(value, torch.fx.Node):
         return ("%", index[value])
     if isinstance(value, (list, tuple)):
@@ -70,7 +78,7 @@ def _literal(value: Any, index: dict[torch.fx.Node, int], abstract_ints: bool, a
     if isinstance(value, int):
         return ("int", "#") if abstract_ints else ("int", value)
     if isinstance(value, float):
-        return ("float", repr(value))
+        return ("float", "#") if abstract_floats else ("float", repr(value))
     if isinstance(value, torch.dtype):
         if abstract_dtypes and value in _FLOAT_DTYPES:
             return ("dtype", "float")
@@ -152,8 +160,9 @@ def normalise(
             args = _slice_ints(n.args, index, abstract)
             kwargs = _slice_ints(dict(n.kwargs), index, abstract) if n.kwargs else None
         else:
-            args = _literal(n.args, index, ints, abstract)
-            kwargs = _literal(dict(n.kwargs), index, ints, abstract) if n.kwargs else None
+            floats = abstract and name in INERT_FLOAT_OPS
+            args = _literal(n.args, index, ints, abstract, floats)
+            kwargs = _literal(dict(n.kwargs), index, ints, abstract, floats) if n.kwargs else None
         out.append((n.op, _qualified(n) if n.op != "output" else "output", args, kwargs))
     return out
 

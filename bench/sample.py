@@ -85,13 +85,18 @@ def tensor_meta(name: str, t: torch.Tensor, original_name: str | None = None) ->
     numel = t.numel()
     if t.dtype.is_floating_point or t.dtype.is_complex:
         if numel:
-            x = t.detach().to("cpu", torch.float64) if not t.dtype.is_complex else t.detach().abs().double()
-            mean = float(x.mean())
-            std = float(x.std()) if numel > 1 else 0.0
-            finite = x[torch.isfinite(x)]
-            if numel > 1 and finite.numel() == numel and std > 0 and float(finite.min()) >= 0:
-                lo = math.floor(float(finite.min()) * 1000) / 1000
-                hi = math.ceil(float(finite.max()) * 1000) / 1000
+            # float32 statistics are exact to the 3 decimals written; float64 would double the cost.
+            x = t.detach().float() if not t.dtype.is_complex else t.detach().abs().float()
+            if numel > 1:
+                s, m = torch.std_mean(x)
+                mean, std = float(m), float(s)
+            else:
+                mean, std = float(x.reshape(())), 0.0
+            if numel > 1 and math.isfinite(std) and std > 0:
+                x_min, x_max = torch.aminmax(x)
+                if float(x_min) >= 0 and math.isfinite(float(x_max)):
+                    lo = math.floor(float(x_min) * 1000) / 1000
+                    hi = math.ceil(float(x_max) * 1000) / 1000
     elif numel <= SMALL_DATA_NUMEL:
         data = tuple(t.detach().cpu().flatten().tolist())
     elif t.dtype is not torch.bool and numel:
@@ -178,7 +183,7 @@ def model_source(graph: torch.fx.Graph, class_name: str = "GraphModule") -> str:
 
 def write_sample(folder: Path, model_py: str, metas: list[ArgMeta], info: dict[str, Any] | None = None,
                  graph_hash: str | None = None) -> Path:
-    """Write a GraphNet sample folder (``model.py``, ``weight_meta.py``, ``input_meta.py``, ...).
+    """Write a GraphNet sample folder (``model.py``, ``weight_meta.py``, ``graph_net.json``, ``graph_hash.txt``).
 
     Args:
         folder: created if missing; existing files are overwritten.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Create .venv and install passagent with the agent, sweep and test extras.
+# Create .venv and install passagent with the agent, sweep, bench and test extras.
 # torch is pinned to 2.13.0 first: on this project's CI machines that is a local CPU wheel;
 # elsewhere pip picks the platform's default build (CUDA on Linux x86_64). Set
 # PASSAGENT_TORCH_SPEC to install something else (e.g. "torch==2.11.0"), or PASSAGENT_TORCH_SPEC=skip
@@ -13,5 +13,5 @@ spec="${PASSAGENT_TORCH_SPEC:-torch==2.13.0}"
 if [ "$spec" != "skip" ]; then
     python -m pip install -q "$spec"
 fi
-python -m pip install -q -e '.[agent,test,sweep]'
+python -m pip install -q -e '.[agent,test,sweep,bench]'
 echo "installed: $(python -c 'import torch, passagent; print("passagent", passagent.__version__, "torch", torch.__version__)')"

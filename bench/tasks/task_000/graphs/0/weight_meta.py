@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_mul_2:
+    name = "in_0"
+    original_name = "mul_2"
+    shape = [2, 32, 8, 32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.003
+    std = 0.399
+    data = None
+
+
+class Program_weight_tensor_meta_mul_3:
+    name = "in_1"
+    original_name = "mul_3"
+    shape = [2, 32, 8, 32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.210
+    data = None
+
+
+class Program_weight_tensor_meta_k_rot_1:
+    name = "in_2"
+    original_name = "k_rot_1"
+    shape = [2, 32, 8, 32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.001
+    std = 0.446
+    data = None
+
+
+class Program_weight_tensor_meta_k_pass:
+    name = "in_3"
+    original_name = "k_pass"
+    shape = [2, 32, 8, 32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.003
+    std = 0.447
+    data = None
+
+
+class Program_weight_tensor_meta_q_pass:
+    name = "in_4"
+    original_name = "q_pass"
+    shape = [2, 32, 8, 32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.006
+    std = 0.447
+    data = None

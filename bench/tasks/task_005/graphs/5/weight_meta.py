@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_hidden_state:
+    name = "in_0"
+    original_name = "hidden_state"
+    shape = [2, 32, 80, 80]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.438
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embedder_modules_embedder_modules_normalization_buffers_running_mean_:
+    name = "in_1"
+    original_name = "L_self_modules_embedder_modules_embedder_modules_normalization_buffers_running_mean_"
+    shape = [32]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embedder_modules_embedder_modules_normalization_buffers_running_var_:
+    name = "in_2"
+    original_name = "L_self_modules_embedder_modules_embedder_modules_normalization_buffers_running_var_"
+    shape = [32]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 1.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embedder_modules_embedder_modules_normalization_parameters_weight_:
+    name = "in_3"
+    original_name = "L_self_modules_embedder_modules_embedder_modules_normalization_parameters_weight_"
+    shape = [32]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 1.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embedder_modules_embedder_modules_normalization_parameters_bias_:
+    name = "in_4"
+    original_name = "L_self_modules_embedder_modules_embedder_modules_normalization_parameters_bias_"
+    shape = [32]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

@@ -1,0 +1,9 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, in_0 : torch.Tensor, in_1 : torch.Tensor, in_2 : torch.Tensor, in_3 : torch.Tensor, in_4 : torch.Tensor):
+        tmp_0 = torch.nn.functional.batch_norm(in_0, in_1, in_2, in_3, in_4, False, 0.1, 0.001);  in_0 = in_1 = in_2 = in_3 = in_4 = None
+        tmp_1 = torch.nn.functional.silu(tmp_0, inplace = False);  tmp_0 = None
+        return (tmp_1,)
+

@@ -1,0 +1,92 @@
+class Program_weight_tensor_meta_position_ids:
+    name = "in_0"
+    original_name = "position_ids"
+    shape = [1, 128]
+    dtype = "torch.int64"
+    device = "cpu"
+    mean = None
+    std = None
+    data = None
+    min_val = 0
+    max_val = 127
+
+
+class Program_weight_tensor_meta_L_self_modules_embeddings_modules_position_embeddings_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_embeddings_modules_position_embeddings_parameters_weight_"
+    shape = [512, 512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_token_type_ids:
+    name = "in_2"
+    original_name = "token_type_ids"
+    shape = [1, 128]
+    dtype = "torch.int64"
+    device = "cpu"
+    mean = None
+    std = None
+    data = None
+    min_val = 0
+    max_val = 0
+
+
+class Program_weight_tensor_meta_L_self_modules_embeddings_modules_token_type_embeddings_parameters_weight_:
+    name = "in_3"
+    original_name = "L_self_modules_embeddings_modules_token_type_embeddings_parameters_weight_"
+    shape = [2, 512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.001
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_inputs_embeds_2:
+    name = "in_4"
+    original_name = "inputs_embeds_2"
+    shape = [1, 128, 512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.008
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embeddings_modules_LayerNorm_parameters_weight_:
+    name = "in_5"
+    original_name = "L_self_modules_embeddings_modules_LayerNorm_parameters_weight_"
+    shape = [512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 1.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embeddings_modules_LayerNorm_parameters_bias_:
+    name = "in_6"
+    original_name = "L_self_modules_embeddings_modules_LayerNorm_parameters_bias_"
+    shape = [512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_kwargs_attention_mask_:
+    name = "in_7"
+    original_name = "L_kwargs_attention_mask_"
+    shape = [1, 128]
+    dtype = "torch.int64"
+    device = "cpu"
+    mean = None
+    std = None
+    data = None
+    min_val = 1
+    max_val = 1

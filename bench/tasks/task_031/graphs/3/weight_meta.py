@@ -1,0 +1,9 @@
+class Program_weight_tensor_meta_hidden_states_2:
+    name = "in_0"
+    original_name = "hidden_states_2"
+    shape = [1, 128, 2048]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.448
+    data = None

@@ -1,0 +1,9 @@
+class Program_weight_tensor_meta_ffn_output:
+    name = "in_0"
+    original_name = "ffn_output"
+    shape = [2, 32, 3072]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.013
+    std = 0.555
+    data = None

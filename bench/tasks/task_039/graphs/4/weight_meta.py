@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_linear_2:
+    name = "in_0"
+    original_name = "linear_2"
+    shape = [2, 32, 256]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.004
+    std = 0.450
+    data = None
+
+
+class Program_weight_tensor_meta_cos_2:
+    name = "in_1"
+    original_name = "cos_2"
+    shape = [1, 32, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.659
+    std = 0.600
+    data = None
+
+
+class Program_weight_tensor_meta_sin_2:
+    name = "in_2"
+    original_name = "sin_2"
+    shape = [1, 32, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.162
+    std = 0.423
+    data = None
+
+
+class Program_weight_tensor_meta_query_states:
+    name = "in_3"
+    original_name = "query_states"
+    shape = [2, 8, 32, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.003
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_key_states:
+    name = "in_4"
+    original_name = "key_states"
+    shape = [2, 4, 32, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.013
+    std = 1.000
+    data = None

@@ -1,0 +1,64 @@
+class Program_weight_tensor_meta_hidden_states_2:
+    name = "in_0"
+    original_name = "hidden_states_2"
+    shape = [4, 64, 768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = -0.000
+    std = 0.994
+    data = None
+
+
+class Program_weight_tensor_meta_hidden_states_3:
+    name = "in_1"
+    original_name = "hidden_states_3"
+    shape = [4, 64, 768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.043
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_layers_modules_0_modules_self_attn_layer_norm_parameters_weight_:
+    name = "in_2"
+    original_name = "L_self_modules_layers_modules_0_modules_self_attn_layer_norm_parameters_weight_"
+    shape = [768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 1.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_layers_modules_0_modules_self_attn_layer_norm_parameters_bias_:
+    name = "in_3"
+    original_name = "L_self_modules_layers_modules_0_modules_self_attn_layer_norm_parameters_bias_"
+    shape = [768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_layers_modules_0_modules_fc1_parameters_weight_:
+    name = "in_4"
+    original_name = "L_self_modules_layers_modules_0_modules_fc1_parameters_weight_"
+    shape = [3072, 768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_layers_modules_0_modules_fc1_parameters_bias_:
+    name = "in_5"
+    original_name = "L_self_modules_layers_modules_0_modules_fc1_parameters_bias_"
+    shape = [3072]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

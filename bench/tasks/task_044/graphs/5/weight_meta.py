@@ -1,0 +1,42 @@
+class Program_weight_tensor_meta_mul_7:
+    name = "in_0"
+    original_name = "mul_7"
+    shape = [1, 128, 128]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.001
+    std = 0.013
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_output_modules_LayerNorm_parameters_bias_:
+    name = "in_1"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_output_modules_LayerNorm_parameters_bias_"
+    shape = [128]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_output_modules_bottleneck_modules_dense_parameters_weight_:
+    name = "in_2"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_output_modules_bottleneck_modules_dense_parameters_weight_"
+    shape = [512, 128]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_output_modules_bottleneck_modules_dense_parameters_bias_:
+    name = "in_3"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_output_modules_bottleneck_modules_dense_parameters_bias_"
+    shape = [512]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_L_kwargs_pixel_values_:
+    name = "in_0"
+    original_name = "L_kwargs_pixel_values_"
+    shape = [2, 3, 160, 160]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 1.001
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_stages_modules_0_modules_patch_embeddings_modules_proj_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_stages_modules_0_modules_patch_embeddings_modules_proj_parameters_weight_"
+    shape = [32, 3, 7, 7]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_stages_modules_0_modules_patch_embeddings_modules_proj_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_stages_modules_0_modules_patch_embeddings_modules_proj_parameters_bias_"
+    shape = [32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_weight_:
+    name = "in_3"
+    original_name = "L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_weight_"
+    shape = [32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 1.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_bias_:
+    name = "in_4"
+    original_name = "L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_bias_"
+    shape = [32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_hidden_states_4:
+    name = "in_0"
+    original_name = "hidden_states_4"
+    shape = [4, 82, 1536]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.392
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_mlp_modules_fc2_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_mlp_modules_fc2_parameters_weight_"
+    shape = [384, 1536]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_mlp_modules_fc2_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_mlp_modules_fc2_parameters_bias_"
+    shape = [384]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_hidden_states_3:
+    name = "in_0"
+    original_name = "hidden_states_3"
+    shape = [1, 197, 768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_layers_modules_0_modules_mlp_modules_fc1_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_layers_modules_0_modules_mlp_modules_fc1_parameters_weight_"
+    shape = [3072, 768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_layers_modules_0_modules_mlp_modules_fc1_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_layers_modules_0_modules_mlp_modules_fc1_parameters_bias_"
+    shape = [3072]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

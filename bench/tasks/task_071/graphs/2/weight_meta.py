@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_attn_output_5:
+    name = "in_0"
+    original_name = "attn_output_5"
+    shape = [4, 64, 768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_albert_layer_groups_modules_0_modules_albert_layers_modules_0_modules_ffn_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_encoder_modules_albert_layer_groups_modules_0_modules_albert_layers_modules_0_modules_ffn_parameters_weight_"
+    shape = [3072, 768]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_albert_layer_groups_modules_0_modules_albert_layers_modules_0_modules_ffn_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_encoder_modules_albert_layer_groups_modules_0_modules_albert_layers_modules_0_modules_ffn_parameters_bias_"
+    shape = [3072]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

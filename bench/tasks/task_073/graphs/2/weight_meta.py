@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_hidden_states_8:
+    name = "in_0"
+    original_name = "hidden_states_8"
+    shape = [1, 128, 576]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = -0.013
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_args_0_modules_layers_modules_0_modules_mlp_modules_gate_proj_parameters_weight_:
+    name = "in_1"
+    original_name = "L_args_0_modules_layers_modules_0_modules_mlp_modules_gate_proj_parameters_weight_"
+    shape = [1536, 576]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_args_0_modules_layers_modules_0_modules_mlp_modules_up_proj_parameters_weight_:
+    name = "in_2"
+    original_name = "L_args_0_modules_layers_modules_0_modules_mlp_modules_up_proj_parameters_weight_"
+    shape = [1536, 576]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.020
+    data = None

@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_layer_norm_8:
+    name = "in_0"
+    original_name = "layer_norm_8"
+    shape = [1, 784, 64]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dense1_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dense1_parameters_weight_"
+    shape = [512, 64]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dense1_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dense1_parameters_bias_"
+    shape = [512]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dwconv_modules_dwconv_parameters_weight_:
+    name = "in_3"
+    original_name = "L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dwconv_modules_dwconv_parameters_weight_"
+    shape = [512, 1, 3, 3]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.010
+    std = 0.469
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dwconv_modules_dwconv_parameters_bias_:
+    name = "in_4"
+    original_name = "L_self_modules_encoder_modules_layers_modules_1_modules_blocks_modules_0_modules_mlp_modules_dwconv_modules_dwconv_parameters_bias_"
+    shape = [512]
+    dtype = "torch.float16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

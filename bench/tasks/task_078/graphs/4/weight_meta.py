@@ -1,0 +1,64 @@
+class Program_weight_tensor_meta_embeddings_3:
+    name = "in_0"
+    original_name = "embeddings_3"
+    shape = [1, 128, 512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_self_modules_value_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_self_modules_value_parameters_weight_"
+    shape = [512, 512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_self_modules_value_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_self_modules_value_parameters_bias_"
+    shape = [512]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_query_layer:
+    name = "in_3"
+    original_name = "query_layer"
+    shape = [1, 8, 128, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.012
+    std = 0.451
+    data = None
+
+
+class Program_weight_tensor_meta_key_layer:
+    name = "in_4"
+    original_name = "key_layer"
+    shape = [1, 8, 128, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.004
+    std = 0.455
+    data = None
+
+
+class Program_weight_tensor_meta_attention_mask_1:
+    name = "in_5"
+    original_name = "attention_mask_1"
+    shape = [1, 1, 128, 128]
+    dtype = "torch.bool"
+    device = "cpu"
+    mean = None
+    std = None
+    data = None

@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_hidden_states_36:
+    name = "in_0"
+    original_name = "hidden_states_36"
+    shape = [2, 12, 768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 1.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layers_modules_0_modules_attention_modules_v_proj_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_encoder_modules_layers_modules_0_modules_attention_modules_v_proj_parameters_weight_"
+    shape = [768, 768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layers_modules_0_modules_attention_modules_v_proj_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_encoder_modules_layers_modules_0_modules_attention_modules_v_proj_parameters_bias_"
+    shape = [768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_query_states:
+    name = "in_3"
+    original_name = "query_states"
+    shape = [2, 12, 12, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.022
+    std = 0.557
+    data = None
+
+
+class Program_weight_tensor_meta_key_states:
+    name = "in_4"
+    original_name = "key_states"
+    shape = [2, 12, 12, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.009
+    std = 0.564
+    data = None

@@ -1,0 +1,13 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, in_0 : torch.Tensor, in_1 : torch.Tensor, in_2 : torch.Tensor, in_3 : torch.Tensor):
+        tmp_0 = torch.matmul(in_0, in_1);  in_0 = in_1 = None
+        tmp_1 = tmp_0.transpose(1, 2);  tmp_0 = None
+        tmp_2 = tmp_1.contiguous();  tmp_1 = None
+        tmp_3 = tmp_2.reshape(4, 64, -1);  tmp_2 = None
+        tmp_4 = tmp_3.contiguous();  tmp_3 = None
+        tmp_5 = torch.nn.functional.linear(tmp_4, in_2, in_3);  tmp_4 = in_2 = in_3 = None
+        return (tmp_5,)
+

@@ -1,0 +1,53 @@
+class Program_weight_tensor_meta_query_states:
+    name = "in_0"
+    original_name = "query_states"
+    shape = [4, 6, 82, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.001
+    std = 0.393
+    data = None
+
+
+class Program_weight_tensor_meta_key_states:
+    name = "in_1"
+    original_name = "key_states"
+    shape = [4, 6, 82, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.002
+    std = 0.392
+    data = None
+
+
+class Program_weight_tensor_meta_value_states:
+    name = "in_2"
+    original_name = "value_states"
+    shape = [4, 6, 82, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.001
+    std = 0.391
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_o_proj_parameters_weight_:
+    name = "in_3"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_o_proj_parameters_weight_"
+    shape = [384, 384]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_o_proj_parameters_bias_:
+    name = "in_4"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_o_proj_parameters_bias_"
+    shape = [384]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

@@ -1,0 +1,64 @@
+class Program_weight_tensor_meta_query_layer:
+    name = "in_0"
+    original_name = "query_layer"
+    shape = [1, 12, 128, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.016
+    std = 0.550
+    data = None
+
+
+class Program_weight_tensor_meta_key_layer:
+    name = "in_1"
+    original_name = "key_layer"
+    shape = [1, 12, 128, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.023
+    std = 0.560
+    data = None
+
+
+class Program_weight_tensor_meta_value_layer:
+    name = "in_2"
+    original_name = "value_layer"
+    shape = [1, 12, 128, 64]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.014
+    std = 0.557
+    data = None
+
+
+class Program_weight_tensor_meta_attention_mask_1:
+    name = "in_3"
+    original_name = "attention_mask_1"
+    shape = [1, 1, 128, 128]
+    dtype = "torch.bool"
+    device = "cpu"
+    mean = None
+    std = None
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_output_modules_dense_parameters_weight_:
+    name = "in_4"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_output_modules_dense_parameters_weight_"
+    shape = [768, 768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_output_modules_dense_parameters_bias_:
+    name = "in_5"
+    original_name = "L_self_modules_encoder_modules_layer_modules_0_modules_attention_modules_output_modules_dense_parameters_bias_"
+    shape = [768]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

@@ -1,0 +1,9 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, in_0 : torch.Tensor, in_1 : torch.Tensor, in_2 : torch.Tensor, in_3 : torch.Tensor):
+        tmp_0 = in_0.to(torch.float32);  in_0 = None
+        tmp_1 = torch.nn.functional.scaled_dot_product_attention(in_1, tmp_0, in_2, attn_mask = in_3, dropout_p = 0.0, scale = 0.125, is_causal = False);  in_1 = tmp_0 = in_2 = in_3 = None
+        return (tmp_1,)
+

@@ -1,0 +1,42 @@
+class Program_weight_tensor_meta_transpose_2:
+    name = "in_0"
+    original_name = "transpose_2"
+    shape = [4, 8, 64, 64]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = -0.000
+    std = 0.448
+    data = None
+
+
+class Program_weight_tensor_meta_query_3:
+    name = "in_1"
+    original_name = "query_3"
+    shape = [4, 8, 64, 64]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.002
+    std = 0.448
+    data = None
+
+
+class Program_weight_tensor_meta_value_1:
+    name = "in_2"
+    original_name = "value_1"
+    shape = [4, 8, 64, 64]
+    dtype = "torch.bfloat16"
+    device = "cpu"
+    mean = 0.000
+    std = 0.446
+    data = None
+
+
+class Program_weight_tensor_meta_attention_mask_1:
+    name = "in_3"
+    original_name = "attention_mask_1"
+    shape = [4, 1, 64, 64]
+    dtype = "torch.bool"
+    device = "cpu"
+    mean = None
+    std = None
+    data = None

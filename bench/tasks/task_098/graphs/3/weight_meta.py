@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_pixel_values:
+    name = "in_0"
+    original_name = "pixel_values"
+    shape = [4, 3, 128, 128]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.003
+    std = 0.999
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embeddings_modules_patch_embeddings_modules_projection_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_embeddings_modules_patch_embeddings_modules_projection_parameters_weight_"
+    shape = [384, 3, 14, 14]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.020
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_embeddings_modules_patch_embeddings_modules_projection_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_embeddings_modules_patch_embeddings_modules_projection_parameters_bias_"
+    shape = [384]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None

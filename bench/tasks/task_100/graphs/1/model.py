@@ -1,0 +1,8 @@
+import torch
+
+
+class GraphModule(torch.nn.Module):
+    def forward(self, in_0 : torch.Tensor):
+        tmp_0 = torch.nn.functional.gelu(in_0);  in_0 = None
+        return (tmp_0,)
+

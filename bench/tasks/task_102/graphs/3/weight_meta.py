@@ -1,0 +1,31 @@
+class Program_weight_tensor_meta_embeddings_1:
+    name = "in_0"
+    original_name = "embeddings_1"
+    shape = [1, 3136, 32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = -0.000
+    std = 0.238
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_weight_:
+    name = "in_1"
+    original_name = "L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_weight_"
+    shape = [32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 1.000
+    std = 0.000
+    data = None
+
+
+class Program_weight_tensor_meta_L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_bias_:
+    name = "in_2"
+    original_name = "L_self_modules_stages_modules_0_modules_patch_embeddings_modules_layer_norm_parameters_bias_"
+    shape = [32]
+    dtype = "torch.float32"
+    device = "cpu"
+    mean = 0.000
+    std = 0.000
+    data = None
