@@ -29,7 +29,7 @@ import torch
 from .correctness import HEADLINE_LEVEL, Comparison, OutputMismatch, compare_outputs, merge, outputs_equal
 from .graph_source import rewrite_device_literals
 from .inputs import clone_inputs, is_degenerate, synthesize_inputs
-from .integrity import Breach, FunctionGuard, alias_map, check_not_reused, check_outputs, thread_count
+from .integrity import Breach, FunctionGuard, alias_map, check_not_reused, check_outputs, python_threads
 from .passes import RuleLoadFailure, load_rules, pass_files
 from .tasks import Subgraph, load_task
 from .timing import TimingConfig, time_interleaved
@@ -147,6 +147,11 @@ class Worker:
         import torch._inductor.config as inductor_config
 
         inductor_config.fallback_random = True  # RNG ops match eager's stream in both baseline and candidate
+        if self.device.type == "cuda" and self.sandbox:
+            # Inductor's compile-worker subprocesses initialise CUDA themselves, which the write
+            # confinement does not allow them (seen on an H200: every compile after the first
+            # failed in the pool); compiling in this process keeps the sandbox whole.
+            inductor_config.compile_threads = 1
         # Identities of the timer, sync, comparison and harness functions and these settings,
         # taken before any pass code is imported into this process.
         self.guard = FunctionGuard()
@@ -336,7 +341,7 @@ class Worker:
                 raise IntegrityAbort(breach)
             last_outputs[:] = [outputs]  # kept alive, so its memory cannot be handed out again
 
-        threads_before = thread_count() if checking else 0
+        threads_before = python_threads() if checking else set()
         try:
             # The same grad mode as the correctness calls: a different one would fail Dynamo's
             # guards and time a recompiled graph rather than the one that was checked.
@@ -365,15 +370,16 @@ class Worker:
         out["wall_s"] = time.perf_counter() - t_start
         return out
 
-    def _after_timing(self, candidate: Any, ref: _Reference, established: int, threads_before: int) -> Breach | None:
+    def _after_timing(self, candidate: Any, ref: _Reference, established: int, threads_before: set[int]) -> Breach | None:
         breach = self.guard.check()  # type: ignore[union-attr]
         if breach:
             return breach
         if self.device.type == "cuda":
             torch.cuda.synchronize()
         time.sleep(0.05)  # let a thread that was about to exit do so
-        if thread_count() > threads_before:
-            return Breach("background_thread", f"{thread_count() - threads_before} thread(s) started by the candidate are still running")
+        new = python_threads() - threads_before
+        if new:
+            return Breach("background_thread", f"{len(new)} thread(s) started by the candidate are still running")
         # A fresh draw after timing, the candidate first, so no reference for it is in memory yet.
         fresh = self._draw(self._subgraph, self.draws + 1)
         cand = _call(candidate, clone_inputs(fresh), self.seed)
