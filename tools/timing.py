@@ -57,8 +57,8 @@ class TimingConfig:
         max_remeasure: how many times it may be repeated.
     """
 
-    warmup: int = 2
-    min_calls: int = 7
+    warmup: int = 1  # the correctness calls before timing already ran every variant
+    min_calls: int = 5
     max_calls: int = 200
     budget_s: float = 0.5
     noisy_iqr: float = 0.25

@@ -140,8 +140,10 @@ class BuiltinPolicy:
         if kept:
             summary = (f"Kept {len(kept)} rule(s): " + "; ".join(f"{d.rule_name} ({d.recipe}): {d.rationale}" for d in kept)
                        + f". Best AS {best:.4f}.")
-        else:
-            summary = "No draft evaluated to a usable pass."
+        else:  # the first evaluated draft is always kept, so nothing was evaluated
+            recipes = sorted({d.recipe for d in drafts})
+            summary = (f"Only clean-up recipes matched ({', '.join(recipes)}); they remove what lowering to ATen "
+                       "drops anyway, so alone they change nothing Inductor compiles. Nothing was evaluated.")
         return "", calls + [("finish", {"summary": summary})]
 
     @staticmethod
