@@ -76,7 +76,7 @@ def eval_cmd(
     draws: int = typer.Option(3, min=1, help="Fresh input draws checked for correctness."),
     seed: int = typer.Option(0, help="Seed of input draw 0 (draw k uses seed+k)."),
     timeout: float = typer.Option(300.0, help="Per-subgraph time limit in the worker (seconds)."),
-    timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph."),
+    timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph (default: 0.5 on the CPU; on CUDA at most 1.5, stopping once each median is known to +-0.5%)."),
     slowdown_penalty: float = typer.Option(0.0, help="p in r(s)=s^(p+1) for slowdowns (SCORING.md)."),
     failure_penalty: float = typer.Option(0.1, help="b, the score of a failed subgraph (SCORING.md)."),
     degenerate_std: float = typer.Option(1.0, help="std drawn for float inputs whose recorded std is 0."),
@@ -84,6 +84,7 @@ def eval_cmd(
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive, or strict (PassNet's: replacements may only allocate and call Triton)."),
     cpu_threads: int = typer.Option(1, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
+    profile: bool = typer.Option(False, "--profile", help="Also profile Inductor and the candidate per subgraph (kernel tables with times)."),
 ) -> None:
     """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it."""
     from ..tools.evaluate import EvalOptions, evaluate_pass
@@ -100,11 +101,12 @@ def eval_cmd(
             degenerate_std=degenerate_std,
             scoring=ScoringConfig(slowdown_penalty=slowdown_penalty, failure_penalty=failure_penalty),
             timeout_s=timeout,
-            timing=TimingConfig(budget_s=timing_budget),
+            timing=TimingConfig.for_device(device, timing_budget) if timing_budget else None,
             cache_root=cache_dir,
             use_cache=not no_cache,
             integrity_mode=integrity_mode,
             cpu_threads=cpu_threads or None,
+            profile=profile,
         )
     except ValueError as exc:
         err.print(f"[red]error:[/red] {exc}")
@@ -142,9 +144,10 @@ def solve_cmd(
     run_id: Optional[str] = typer.Option(None, help="Run id (default: a timestamp); with --resume, the run to resume."),
     resume: bool = typer.Option(False, "--resume", help="Continue run --run-id from its checkpoint."),
     models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
-    timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph per evaluation."),
+    timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph per evaluation (default: 0.5 on the CPU, at most 1.5 on CUDA)."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive or strict (see passagent eval --help)."),
+    profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else the profile_pass tool runs a profiled evaluation when the model asks)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; print only the result."),
 ) -> None:
     """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
@@ -155,8 +158,8 @@ def solve_cmd(
 
     try:
         config = SolveConfig(max_steps=max_steps, patience=patience, budget_usd=budget_usd, max_tokens=max_tokens, max_wall_s=max_wall)
-        options = EvalOptions(device=device, baseline=baseline, timing=TimingConfig(budget_s=timing_budget), cache_root=cache_dir,
-                              integrity_mode=integrity_mode)
+        options = EvalOptions(device=device, baseline=baseline, timing=TimingConfig.for_device(device, timing_budget) if timing_budget else None, cache_root=cache_dir,
+                              integrity_mode=integrity_mode, profile=profile)
     except ValueError as exc:
         err.print(f"[red]error:[/red] {str(exc).splitlines()[0]}")
         raise typer.Exit(2) from None
@@ -210,9 +213,10 @@ def sweep_cmd(
     run_budget_usd: Optional[float] = typer.Option(None, help="Per run: stop once this many US dollars are spent."),
     run_max_wall: Optional[float] = typer.Option(None, help="Per run: stop after this many seconds."),
     baseline: str = typer.Option("eager", help="Score against eager or inductor."),
-    timing_budget: float = typer.Option(0.5, help="Target seconds of timed calls per subgraph per evaluation."),
+    timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph per evaluation (default: 0.5 on the CPU, at most 1.5 on CUDA)."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive or strict."),
+    profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else profile_pass evaluates on demand)."),
     models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
     backend: str = typer.Option("local", help="local (processes on this machine) or ray."),
     ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: the local one, started if needed)."),

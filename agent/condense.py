@@ -6,9 +6,10 @@ speedups, the trimmed error pointing at pass-file lines, and the task's ES(t) an
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ..tools.schema import EvalResult, SubgraphResult
+from ..tools.schema import EvalResult, SubgraphResult, VariantProfile
 from ..tools.tasks import Task
 
 
@@ -113,3 +114,104 @@ def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str
             for r in rows[:8]:
                 out.append(f"  {r[field]:9.1f} us  x{r['calls_per_run']:g}  {r['name'][:90]}")
     return "\n".join(out)
+
+
+_KIND_NOTE = ("kinds: kernel = Inductor-generated kernel, aten = ATen operator (extern call or fallback), "
+              "op = another operator (e.g. your custom op), framework = Dynamo/AOTAutograd/wrapper overhead")
+
+
+def short_event_name(name: str, width: int = 56) -> str:
+    """A profiler event name without per-compile ids (``graph_3_``, graph hashes), trimmed to ``width``."""
+    name = re.sub(r"^graph_\d+_", "", name)
+    name = re.sub(r"## Call CompiledFxGraph \w+ ##", "Call CompiledFxGraph", name)
+    name = re.sub(r"^(Torch-Compiled Region): \d+/\d+$", r"\1", name)
+    return name if len(name) <= width else name[: width - 3] + "..."
+
+
+def _merged(profile: VariantProfile | None) -> dict[str, tuple[str, float, float]]:
+    """Short name -> (kind, us per call, calls per call), summing events that share a short name."""
+    rows: dict[str, tuple[str, float, float]] = {}
+    for k in profile.kernels if profile else []:
+        name = short_event_name(k.name)
+        kind, us, calls = rows.get(name, (k.kind, 0.0, 0.0))
+        rows[name] = (kind, us + k.us_per_run, calls + k.calls_per_run)
+    return rows
+
+
+def _cell(row: tuple[str, float, float] | None) -> str:
+    if row is None:
+        return "-"
+    _kind, us, calls = row
+    return f"{us:.1f}" + (f" x{calls:g}" if abs(calls - 1) > 1e-9 else "")
+
+
+def profile_table(inductor: VariantProfile | None, candidate: VariantProfile | None, top: int = 10) -> list[str]:
+    """Default Inductor's and the candidate's events side by side, one row per event name: the
+    union of each variant's ``top`` events, ordered by the larger of the two times."""
+    a, b = _merged(inductor), _merged(candidate)
+    chosen: list[str] = []
+    for rows in (a, b):
+        for name, _ in sorted(rows.items(), key=lambda kv: -kv[1][1])[:top]:
+            if name not in chosen:
+                chosen.append(name)
+    chosen.sort(key=lambda n: -max(a.get(n, ("", 0.0, 0.0))[1], b.get(n, ("", 0.0, 0.0))[1]))
+    lines = [f"  {'event':<56} {'kind':<9} {'Inductor':>14} {'candidate':>14}"]
+    for name in chosen:
+        kind = (a.get(name) or b[name])[0]
+        lines.append(f"  {name:<56} {kind:<9} {_cell(a.get(name)):>14} {_cell(b.get(name)):>14}")
+    rest = []
+    for rows, prof in ((a, inductor), (b, candidate)):
+        shown = sum(rows[n][1] for n in chosen if n in rows)
+        rest.append("-" if prof is None else f"{max(prof.total_us - shown, 0.0):.1f}")
+        if prof is not None and prof.events > len(rows):
+            rest[-1] += f" ({prof.events - len(rows)} ev)"
+    if any(r not in ("-", "0.0") for r in rest):
+        lines.append(f"  {'(other events)':<56} {'':<9} {rest[0]:>14} {rest[1]:>14}")
+    totals = ["-" if p is None else f"{p.total_us:.1f}" for p in (inductor, candidate)]
+    kernels = ["-" if p is None else f"{p.kernel_us:.1f}" for p in (inductor, candidate)]
+    lines.append(f"  {'TOTAL per call':<56} {'':<9} {totals[0]:>14} {totals[1]:>14}")
+    lines.append(f"  {'  of which in kind kernel':<56} {'':<9} {kernels[0]:>14} {kernels[1]:>14}")
+    return lines
+
+
+def describe_profile(result: EvalResult, indices: list[int], origin: str) -> tuple[str, bool]:
+    """``profile_pass`` text for subgraphs ``indices``; the bool is False when no candidate
+    profile exists for any of them (the pass failed there: the text says why)."""
+    by_index = {s.index: s for s in result.subgraphs}
+    subgraphs = [by_index[i] for i in indices if i in by_index]
+    one = len(subgraphs) == 1
+    top = 10 if one else 6
+    device_time = result.config.device.startswith("cuda")
+    unit = "device time of each kernel" if device_time else "self CPU time of each event"
+    runs = next((p.runs for s in subgraphs if s.profile for p in (s.profile.inductor, s.profile.candidate) if p), None)
+    head = [f"Profiles {origin}; pass sha256 {result.pass_sha256[:12]}. Microseconds per call, {unit}, "
+            f"torch.profiler over {runs or '?'} calls per variant. The profiler adds its own overhead: read "
+            f"where time goes and what changed here, and the speed from evaluate_pass's timing.",
+            _KIND_NOTE, ""]
+    out: list[str] = []
+    profiled = 0
+    for s in subgraphs:
+        t = s.times
+        timed = (f"; timed: Inductor {t['inductor'].median_us:.1f} us, yours {t['candidate'].median_us:.1f} us "
+                 f"({_x(s.speedup_vs_inductor)} vs Inductor)" if "candidate" in t and "inductor" in t else "")
+        out.append(f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status.upper()}, matches {s.matches}{timed}")
+        prof = s.profile
+        if prof is None:
+            out.append("    no profile: this evaluation was not profiled" if not result.config.profile
+                       else f"    no profile: {s.message.splitlines()[0] if s.message else 'the worker reported none'}")
+            out.append("")
+            continue
+        if prof.candidate is not None:
+            profiled += 1
+        else:
+            why = "\n".join(x for x in (s.message or prof.error or "it did not run", s.traceback) if x).strip().replace("\n", "\n    ")
+            out.append(f"    candidate not profiled: the pass failed here ({s.status}): {why}")
+        if prof.inductor is None and prof.candidate is None:
+            out.append(f"    no profile: {prof.error or 'none recorded'}")
+        else:
+            out += profile_table(prof.inductor, prof.candidate, top)
+        out.append("")
+    if profiled == 0:
+        head.insert(0, "error: no candidate profile: the pass did not run cleanly on "
+                       + ("this subgraph" if one else "any subgraph") + "; fix it first (see below and evaluate_pass).")
+    return "\n".join(head + out).rstrip(), profiled > 0

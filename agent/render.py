@@ -84,6 +84,16 @@ def eval_table(result: EvalResult) -> Group:
         )
     parts: list = [t]
     for s in result.subgraphs:
+        if s.profile is not None and (s.profile.inductor or s.profile.candidate):
+            from .condense import profile_table
+
+            unit = "device us" if s.profile.time == "device" else "self CPU us"
+            body = "\n".join(line[2:] for line in profile_table(s.profile.inductor, s.profile.candidate, top=8))
+            if s.profile.error:
+                body += f"\n{s.profile.error}"
+            parts.append(Panel(Text(body), title=f"{s.name}: profile, {unit} per call", title_align="left",
+                               border_style="dim", expand=False))
+    for s in result.subgraphs:
         if s.message:
             body = s.message + (f"\n\n{s.traceback}" if s.traceback else "")
             parts.append(Panel(body, title=f"{s.name}: {s.status}", title_align="left", border_style=_STATUS_STYLE.get(s.status, "")))

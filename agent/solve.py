@@ -19,6 +19,7 @@ import torch
 from .. import __version__
 from ..tools.errors import PassagentError
 from ..tools.evaluate import EvalOptions
+from ..tools.schema import EvalResult
 from ..tools.scoring import ScoringConfig
 from ..tools.tasks import Task, load_task
 from ..tools.timing import TimingConfig
@@ -69,7 +70,7 @@ def _options_to_json(options: EvalOptions) -> dict[str, Any]:
 def _options_from_json(data: dict[str, Any]) -> EvalOptions:
     data = dict(data)
     data["scoring"] = ScoringConfig(**data["scoring"])
-    data["timing"] = TimingConfig(**data["timing"])
+    data["timing"] = TimingConfig(**data["timing"]) if data.get("timing") else None
     data["cache_root"] = Path(data["cache_root"]) if data.get("cache_root") else None
     data["lock_dir"] = Path(data["lock_dir"]) if data.get("lock_dir") else None
     return EvalOptions(**data)
@@ -98,7 +99,7 @@ def solve(
         run_id: the run's id (default: a timestamp); with ``resume`` it names the run to resume.
         resume: continue the run ``run_id`` from its checkpoint with its recorded settings.
         config: stopping rule and budgets (ignored on resume: the recorded ones are used).
-        eval_options: harness options (likewise).
+        eval_options: harness options (likewise); default: CPU; the profile_pass tool profiles on demand.
         models_file: where short model names are defined.
         client: use this client instead of resolving ``model_spec`` (tests, embedding).
         on_event: live-view callback ``(node, state)``.
@@ -130,7 +131,9 @@ def solve(
         eval_options = eval_options or EvalOptions()
 
     toolbox = Toolbox(task, PassWorkspace(archive.root / "workspace"), eval_options)
-    if not resume:  # the tools offered are recorded so exports carry their exact schemas
+    if resume:  # profile_pass reuses the latest evaluation, as it would have without the restart
+        toolbox.last_evaluation = _latest_evaluation(archive)
+    else:  # the tools offered are recorded so exports carry their exact schemas
         record = _config_record(run_id, task, model_spec, client, config, eval_options)
         archive.write_json("config.json", {**record, "tools": [s.model_dump() for s in toolbox.specs()]})
     loop = SolveLoop(client, toolbox, archive, config, on_event)
@@ -145,6 +148,17 @@ def solve(
     archive.write_json("result.json", result)
     archive.close()
     return result
+
+
+def _latest_evaluation(archive: RunArchive) -> EvalResult | None:
+    latest = None
+    for e in archive.events:
+        if "evaluation" in e:
+            latest = e["evaluation"]
+    try:
+        return EvalResult.model_validate(latest) if latest is not None else None
+    except ValueError:  # recorded by another schema version: profile_pass evaluates again
+        return None
 
 
 def _config_record(run_id: str, task: Task, model_spec: str, client: ModelClient, config: SolveConfig,

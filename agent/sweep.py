@@ -3,7 +3,8 @@
 Layout: ``<out>/<sweep_id>/`` holds ``sweep.json`` (the plan: models, tasks, seeds, budgets,
 solve and harness options), one run folder per (task, model, seed) exactly as ``solve`` writes
 it (``<task_id>/<model>/`` for seed 0, ``<task_id>/<model>+sK/`` for seed K), ``locks/<host>/``
-(device leases), ``logs/`` (each run's output) and ``failures/`` (runs that raised).
+(device leases, and ``leases.jsonl``: one record per evaluation's lease), ``logs/`` (each run's
+output) and ``failures/`` (runs that raised).
 
 Parallelism: up to ``workers`` runs at once, each in its own process
 (:mod:`.sweep_worker`), so model calls overlap; every evaluation leases one device of
@@ -106,8 +107,12 @@ class SweepOutcome:
 def parse_devices(text: str | None) -> list[str]:
     """``"0,1"`` -> ``["cuda:0", "cuda:1"]``; ``"cpu"`` or None -> ``["cpu"]``; ``cuda:N`` kept.
 
+    ``cpu:N`` entries are stand-in slots of the CPU, each its own lease (a pool of several
+    "devices" on a machine without GPUs, for tests and dry runs; see
+    :func:`passagent.tools.device_lease.leased_device`).
+
     Raises:
-        PassagentError: an entry is neither ``cpu``, a GPU index nor ``cuda[:N]``.
+        PassagentError: an entry is neither ``cpu``, ``cpu:N``, a GPU index nor ``cuda[:N]``.
     """
     if not text:
         return ["cpu"]
@@ -115,10 +120,10 @@ def parse_devices(text: str | None) -> list[str]:
     for part in (p.strip() for p in text.split(",") if p.strip()):
         if part.isdigit():
             out.append(f"cuda:{part}")
-        elif part == "cpu" or part == "cuda" or (part.startswith("cuda:") and part[5:].isdigit()):
+        elif part in ("cpu", "cuda") or (part.partition(":")[0] in ("cpu", "cuda") and part.partition(":")[2].isdigit()):
             out.append(part)
         else:
-            raise PassagentError(f"--devices: {part!r} is not cpu, a GPU index or cuda:N")
+            raise PassagentError(f"--devices: {part!r} is not cpu, cpu:N, a GPU index or cuda:N")
     return out
 
 

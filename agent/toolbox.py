@@ -1,4 +1,4 @@
-"""The tools a model gets: inspect the task, write and edit the pass, evaluate it, finish.
+"""The tools a model gets: inspect the task, write and edit the pass, evaluate and profile it, finish.
 
 Every tool returns text for the model; a bad call (unknown tool, malformed or missing
 arguments, a failing harness step) comes back as an error text, never as an exception out of
@@ -8,6 +8,7 @@ the loop. Descriptions are templates in ``prompts/tools/``.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import shutil
 from dataclasses import dataclass, field
@@ -18,10 +19,10 @@ from ..tools.baseline_cache import BaselineCache
 from ..tools.errors import PassagentError
 from ..tools.evaluate import EvalOptions, evaluate_pass
 from ..tools.ir import inspect_isolated
-from ..tools.passes import RULE_LIST_FILE
+from ..tools.passes import RULE_LIST_FILE, pass_digest
 from ..tools.schema import EvalResult
 from ..tools.tasks import Task
-from .condense import describe_baseline, describe_eval, describe_ir, describe_task
+from .condense import describe_baseline, describe_eval, describe_ir, describe_profile, describe_task
 from .prompting import render
 from .protocols import ToolCall, ToolSpec
 
@@ -52,6 +53,11 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
     "delete_rule": {"type": "object", "properties": {"rule": _RULE_NAME}, "required": ["rule"], "additionalProperties": False},
     "read_pass": {"type": "object", "properties": {}, "additionalProperties": False},
     "evaluate_pass": {"type": "object", "properties": {}, "additionalProperties": False},
+    "profile_pass": {
+        "type": "object",
+        "properties": {"subgraph": {**_SUBGRAPH, "description": "subgraph index from list_subgraphs; omit for every subgraph"}},
+        "additionalProperties": False,
+    },
     "finish": {
         "type": "object",
         "properties": {"summary": {"type": "string", "description": "what the best pass does"}},
@@ -72,8 +78,9 @@ class ToolOutcome:
     Attributes:
         text: the tool result the model reads.
         is_error: the call failed (bad arguments, unknown tool, harness error).
-        evaluation: the harness result when the tool was ``evaluate_pass``.
-        pass_sources: rule name -> source of the evaluated pass (``evaluate_pass`` only).
+        evaluation: the harness result when the tool ran an evaluation (``evaluate_pass``, or
+            ``profile_pass`` when no profiled evaluation of the current pass existed).
+        pass_sources: rule name -> source of the evaluated pass (with ``evaluation`` only).
         finished: the model called ``finish``.
     """
 
@@ -161,6 +168,7 @@ class Toolbox:
         self.options = eval_options
         self.evaluator = evaluator
         self.inspector = inspector
+        self.last_evaluation: EvalResult | None = None  # the latest evaluation this toolbox ran
         self.handlers: dict[str, Callable[[dict[str, Any]], ToolOutcome]] = {
             "list_subgraphs": self._list_subgraphs,
             "inspect_ir": self._inspect_ir,
@@ -170,6 +178,7 @@ class Toolbox:
             "delete_rule": self._delete_rule,
             "read_pass": self._read_pass,
             "evaluate_pass": self._evaluate_pass,
+            "profile_pass": self._profile_pass,
             "finish": self._finish,
         }
 
@@ -218,7 +227,22 @@ class Toolbox:
 
     def _ir(self, i: int) -> dict[str, Any]:
         sg = self.task.subgraphs[i]
-        return self.inspector(self.task.path, i, sg.digest, device=self.options.device, cache_root=self.options.cache_root)
+        # One inspection process for every subgraph not inspected yet: a process start costs
+        # seconds, and models (and the built-in policy) inspect every subgraph of a task.
+        others = [(k, s.digest) for k, s in enumerate(self.task.subgraphs) if k != i]
+        o = self.options
+        if not o.device_pool:
+            return self.inspector(self.task.path, i, sg.digest, device=o.device, cache_root=o.cache_root, also=others)
+        # In a sweep, inspect on the pool's devices (the inspection compiles and profiles there)
+        # and hold a lease like an evaluation, so it never runs beside another's timed calls.
+        from ..tools.baseline_cache import default_cache_root
+        from ..tools.device_lease import lease_device, leased_device
+
+        lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
+        with lease_device(o.device_pool, lock_dir, info={"task": self.task.id, "purpose": "inspect_ir"}) as device:
+            self._inspected_on = leased_device(device)
+            return self.inspector(self.task.path, i, sg.digest, device=self._inspected_on, cache_root=o.cache_root,
+                                  also=others)
 
     def _list_subgraphs(self, args: dict[str, Any]) -> ToolOutcome:
         return ToolOutcome(describe_task(self.task))
@@ -240,7 +264,8 @@ class Toolbox:
 
         o = self.options
         cache = BaselineCache(Path(o.cache_root or default_cache_root()))
-        entry = cache.get(baseline_key(cache, self.task.subgraphs[i].digest, device_name(o.device), o))
+        device = getattr(self, "_inspected_on", None) or o.device
+        entry = cache.get(baseline_key(cache, self.task.subgraphs[i].digest, device_name(device), dataclasses.replace(o, device=device)))
         if entry and entry.get("eager_us") and entry.get("inductor_us"):
             return {"eager_us": entry["eager_us"], "inductor_us": entry["inductor_us"]}
         return None
@@ -290,7 +315,26 @@ class Toolbox:
         if not sources:
             raise ToolError("the pass has no rules yet; write one with write_pass first")
         result = self.evaluator(self.task, self.workspace.root, self.options)
+        self.last_evaluation = result
         return ToolOutcome(describe_eval(result), evaluation=result, pass_sources=sources)
+
+    def _profile_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        indices = [self._subgraph_index(args)] if "subgraph" in args else list(range(len(self.task.subgraphs)))
+        sources = self.workspace.sources()
+        if not sources:
+            raise ToolError("the pass has no rules yet; write one with write_pass first")
+        last = self.last_evaluation
+        if last is not None and last.config.profile and last.pass_sha256 == pass_digest(self.workspace.root):
+            text, ok = describe_profile(last, indices, "from the latest evaluation of this pass")
+            return ToolOutcome(text, is_error=not ok)
+        # No profiled evaluation of the current source: run one (a real evaluation, recorded
+        # as a pass version like evaluate_pass's).
+        result = self.evaluator(self.task, self.workspace.root, dataclasses.replace(self.options, profile=True))
+        self.last_evaluation = result
+        text, ok = describe_profile(result, indices, "from a profiled evaluation of the current pass run just now")
+        scores = describe_eval(result).splitlines()[0]
+        text = f"{text}\n\nThat evaluation is recorded as a pass version: {scores}" if ok else f"{text}\n\nEvaluation: {scores}"
+        return ToolOutcome(text, is_error=not ok, evaluation=result, pass_sources=sources)
 
     def _finish(self, args: dict[str, Any]) -> ToolOutcome:
         return ToolOutcome("finished", finished=True, summary=str(args.get("summary", "")))

@@ -31,12 +31,13 @@ def main() -> None:
     ap.add_argument("--pass", dest="pass_path", type=Path, default=DEFAULT_PASS)
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--repeat", type=int, default=2, help="warm evaluations after the cold one")
+    ap.add_argument("--cpu-threads", type=int, default=1, help="threads for CPU evaluations (0: torch's default)")
     args = ap.parse_args()
 
     task = load_task(args.task)
     rows = []
     with tempfile.TemporaryDirectory(prefix="passagent-bench-") as cache:
-        opts = EvalOptions(device=args.device, cache_root=Path(cache))
+        opts = EvalOptions(device=args.device, cache_root=Path(cache), cpu_threads=args.cpu_threads or None)
         for i in range(1 + args.repeat):
             t0 = time.perf_counter()
             result = evaluate_pass(task, args.pass_path, opts)
@@ -44,7 +45,7 @@ def main() -> None:
             statuses = ",".join(sorted({s.status for s in result.subgraphs}))
             rows.append(("cold" if i == 0 else "warm", wall, result.worker_peak_rss_mb or 0.0, statuses, result.scores.aggregated))
     print(f"task {task.id[:12]} ({len(task.subgraphs)} subgraphs), pass {args.pass_path.name}, "
-          f"device {args.device}: {device_name(args.device)}\n")
+          f"device {args.device}: {device_name(args.device)}, cpu threads {args.cpu_threads or 'default'}\n")
     print("| run | wall time (s) | worker peak RSS (MiB) | statuses | AS |")
     print("|---|---:|---:|---|---:|")
     for kind, wall, rss, statuses, score in rows:

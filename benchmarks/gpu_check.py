@@ -1,7 +1,8 @@
 """One GPU check in one call: GPU tests, example passes on the shared tasks, the built-in policy
 solving tasks, and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--solve-tasks N] [--solve-budget S]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,solve]
+        [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
 the shared tasks, eager, Inductor and example-pass times (median end-to-end and kernel time)
@@ -22,7 +23,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
 PASSBENCH = SHARED / "data" / "passbench" / "typical"
+CACHE = Path(os.environ.get("PASSAGENT_GPU_CACHE", "/tmp/passagent_gpu_cache"))  # not under $OUT: it comes back
+RUNS = CACHE.parent / "passagent_gpu_runs"
 EXAMPLE_RUNS = [("b511", "b511_pooler_dir"), ("623d", "623d_drop_dead_rand.py")]
+TRITON_RUN = (REPO / "bench" / "tasks" / "task_035", "task035_rms_norm_triton")  # built-in task, Triton pass
 
 
 def run_gpu_tests(out: Path) -> str:
@@ -44,10 +48,11 @@ def eval_table(out: Path) -> list[str]:
         "|---|---|---|---|---:|---:|---:|---:|---:|",
     ]
     summary = []
-    for prefix, pass_name in EXAMPLE_RUNS:
-        task_dir = next(PASSBENCH.glob(f"{prefix}*"))
+    runs = [(next(PASSBENCH.glob(f"{prefix}*")), pass_name) for prefix, pass_name in EXAMPLE_RUNS] + [TRITON_RUN]
+    for task_dir, pass_name in runs:
+        prefix = task_dir.name[:8]
         result = evaluate_pass(load_task(task_dir), REPO / "examples" / "passes" / pass_name,
-                               EvalOptions(device="cuda", baseline="inductor", cache_root=out / "cache"))
+                               EvalOptions(device="cuda", baseline="inductor", cache_root=CACHE))
         (out / f"eval_{prefix}.json").write_text(result.model_dump_json(indent=1))
         for s in result.subgraphs:
             def t(name: str) -> str:
@@ -63,69 +68,115 @@ def eval_table(out: Path) -> list[str]:
     return lines + [""] + summary
 
 
+def repeatability(out: Path, budget_s: float, n_builtin: int) -> list[str]:
+    """benchmarks/timing_repeatability.py in its own process; its tables."""
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "timing_repeatability.py"), "--device", "cuda", "--budget", str(budget_s),
+         "--builtin", str(n_builtin), "--out", str(out)],
+        capture_output=True, text=True, cwd=REPO,
+    )
+    (out / "timing_repeatability.log").write_text(proc.stdout + proc.stderr)
+    table = out / "timing_repeatability.md"
+    if proc.returncode != 0 or not table.exists():
+        return [f"timing repeatability failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
+    return table.read_text().splitlines()
+
+
 def _geomean(xs: list[float]) -> float:
     import math
 
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else float("nan")
 
 
-def solve_table(out: Path, n_builtin: int, budget_s: float) -> list[str]:
-    """The built-in policy on the shared tasks and the first ``n_builtin`` long-tail built-in tasks."""
-    from passagent.agent.loop import SolveConfig
-    from passagent.agent.solve import solve
+# Built-in tasks on which the built-in policy's recipe catalogue writes a rule (found by proposing
+# rules for every shipped task's FX graphs, 2026-11-29: 5 of 120); the rest are long-tail tasks
+# where nothing in the catalogue matches, measured all the same (eager and Inductor, no pass).
+POLICY_MATCHES = ["task_031", "task_035", "task_038", "task_050", "task_072"]
+
+
+def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, devices: str = "0") -> list[str]:
+    """The built-in policy on the shared tasks and ``n_builtin`` built-in tasks, as one
+    ``passagent sweep --devices 0`` (evaluations take turns on the GPU; inspections and policy
+    steps overlap), then a per-task table from the run archives."""
+    from passagent.agent.runstate import find_runs, load_run, read_events
     from passagent.tools.builtin_tasks import load_manifest
-    from passagent.tools.evaluate import EvalOptions
 
     tasks = [str(next(PASSBENCH.glob(f"{p}*"))) for p, _ in EXAMPLE_RUNS]
-    tasks += [row["id"] for row in load_manifest() if row.get("long_tail")][:n_builtin]
+    others = [row["id"] for row in load_manifest() if row.get("long_tail") and row["id"] not in POLICY_MATCHES]
+    tasks += (POLICY_MATCHES + others)[:n_builtin]
+    cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
+           "--workers", str(workers), "--devices", devices, "--out", str(RUNS), "--sweep-id", "gpu_check",
+           "--cache-dir", str(CACHE), "--max-wall", f"{budget_s:.0f}", "--max-steps", "30", "--quiet"]
+    t0 = time.time()
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
+    wall = time.time() - t0
+    (out / "solve_sweep.log").write_text(proc.stdout + proc.stderr)
     lines = [
-        "| task | subgraphs | exit | eager (us) | Inductor (us) | best pass (us) | AS vs eager | AS vs Inductor | correct@-5 |",
-        "|---|---:|---|---:|---:|---:|---:|---:|---:|",
+        f"`passagent sweep --models builtin --devices {devices} --workers {workers}` over {len(tasks)} tasks: exit {proc.returncode}, {wall:.0f} s.",
+        "",
+        "| task | subgraphs | exit | evaluations | eager (us) | Inductor (us) | best pass (us) | AS vs eager | AS vs Inductor | correct@-5 |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    start = time.time()
+    by_task = {}
+    for path in find_runs(RUNS / "gpu_check") if (RUNS / "gpu_check").exists() else []:
+        by_task[load_run(path).task_id] = path
+    summary = {}
     for task in tasks:
-        if time.time() - start > budget_s:
-            lines.append(f"| {Path(task).name[:12]} | - | not run (time budget) | | | | | | |")
+        tid = Path(task).name if "/" in task else task
+        path = by_task.get(tid) or next((p for t, p in by_task.items() if t.startswith(tid[:12])), None)
+        name = tid[:12]
+        info = load_run(path) if path else None
+        r = info.result if info else None
+        if not r:
+            lines.append(f"| {name} | - | {info.status if info else 'not run (time budget)'} | | | | | | | |")
             continue
-        try:
-            r = solve(task, "builtin", out=out / "runs", eval_options=EvalOptions(device="cuda", cache_root=out / "cache"),
-                      config=SolveConfig(max_steps=30))
-        except Exception as exc:  # report and go on: one task must not end the check
-            lines.append(f"| {Path(task).name[:12]} | - | error: {type(exc).__name__}: {str(exc)[:80]} | | | | | | |")
+        events, _ = read_events(path)
+        evals = [e for e in events if e.get("kind") == "tool_result" and e.get("evaluation")]
+        best = next((e["evaluation"] for e in evals if e.get("version") == r.get("best_version")), None)
+        if best is None:
+            # No pass evaluated: eager and Inductor as the baseline cache measured them for inspection.
+            lines.append(f"| {name} | - | {r['exit_reason']}: no rule in the catalogue matches | 0 | | | | | | |")
+            summary[tid] = {"exit": r["exit_reason"], "evaluations": 0}
             continue
-        name = Path(task).name[:12]
-        if r["best_version"] is None:
-            lines.append(f"| {name} | - | {r['exit_reason']}: no pass evaluated | | | | | | |")
-            continue
-        run = next((out / "runs").glob(f"{r['run_id']}/*/builtin"))
-        best = next(json.loads(l) for l in (run / "events.jsonl").read_text().splitlines()
-                    if json.loads(l).get("version") == r["best_version"])["evaluation"]
         times = {k: _geomean([s["times"][k]["median_us"] for s in best["subgraphs"] if k in s["times"]])
                  for k in ("eager", "inductor", "candidate")}
-        other = r["best_other_scores"]["aggregated"] if r["best_other_scores"] else float("nan")
-        lines.append(f"| {name} | {len(best['subgraphs'])} | {r['exit_reason']} | {times['eager']:.1f} | {times['inductor']:.1f} | "
-                     f"{times['candidate']:.1f} | {r['best_as']:.3f} | {other:.3f} | {r['best_scores']['correct_at_minus5']:.0%} |")
+        other = (r.get("best_other_scores") or {}).get("aggregated", float("nan"))
+        lines.append(f"| {name} | {len(best['subgraphs'])} | {r['exit_reason']} | {len(evals)} | {times['eager']:.1f} | "
+                     f"{times['inductor']:.1f} | {times['candidate']:.1f} | {r['best_as']:.3f} | {other:.3f} | "
+                     f"{r['best_scores']['correct_at_minus5']:.0%} |")
+        summary[tid] = {"exit": r["exit_reason"], "evaluations": len(evals), "times_us": times, "as_vs_eager": r["best_as"],
+                        "as_vs_inductor": other, "summary": r.get("summary")}
+    (out / "solve_table.json").write_text(json.dumps(summary, indent=1, default=str))
     return lines
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
+    ap.add_argument("--parts", default="tests,eval,repeat,solve", help="comma-separated: tests, eval, repeat, solve")
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
-    ap.add_argument("--solve-budget", type=float, default=300.0, help="seconds after which no new solve starts")
-    ap.add_argument("--skip-tests", action="store_true")
+    ap.add_argument("--solve-budget", type=float, default=400.0, help="the solve sweep's --max-wall (seconds)")
+    ap.add_argument("--solve-workers", type=int, default=4, help="the solve sweep's --workers")
+    ap.add_argument("--repeat-tasks", type=int, default=10, help="built-in tasks in the timing-repeatability check")
+    ap.add_argument("--repeat-budget", type=float, default=240.0, help="seconds after which no new subgraph is timed twice")
     args = ap.parse_args()
+    parts = {p.strip() for p in args.parts.split(",")}
     args.out.mkdir(parents=True, exist_ok=True)
     import torch
 
     assert torch.cuda.is_available(), "gpu_check needs a CUDA device"
     t0 = time.time()
-    report = [f"# gpu_check {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {torch.cuda.get_device_name()}, torch {torch.__version__}"]
-    if not args.skip_tests:
+    report = [f"# gpu_check {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {torch.cuda.get_device_name()}, "
+              f"torch {torch.__version__}, {torch.cuda.device_count()} GPU(s)"]
+    if "tests" in parts:
         report.append(run_gpu_tests(args.out))
-    report += eval_table(args.out)
-    report += ["", "Built-in policy, `passagent solve --device cuda` (geometric means over the subgraphs of the best pass version):", ""]
-    report += solve_table(args.out, args.solve_tasks, args.solve_budget)
+    if "eval" in parts:
+        report += eval_table(args.out)
+    if "repeat" in parts:
+        report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks)]
+    if "solve" in parts:
+        report += ["", "Built-in policy on CUDA (geometric means over the subgraphs of the best pass version):", ""]
+        report += solve_table(args.out, args.solve_tasks, args.solve_budget, args.solve_workers)
     report.append(f"total {time.time() - t0:.0f} s")
     text = "\n".join(report)
     (args.out / "gpu_check.md").write_text(text + "\n")

@@ -44,8 +44,8 @@ def main() -> None:
             wall = time.perf_counter() - t0
         assert result["steps"] == args.steps, result
         per_step.append(wall / args.steps * 1000)
-    print(f"| steps | runs | loop overhead per step (ms), median | min | max |")
-    print(f"|---:|---:|---:|---:|---:|")
+    print("| steps | runs | loop overhead per step (ms), median | min | max |")
+    print("|---:|---:|---:|---:|---:|")
     print(f"| {args.steps} | {args.repeat} | {statistics.median(per_step):.1f} | {min(per_step):.1f} | {max(per_step):.1f} |")
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from passagent.tools.device_lease import lease_device
+from passagent.tools.device_lease import LEASE_LOG, busy_profile, lease_device, leased_device, pin_worker_device, read_leases
 
 
 def test_one_holder_per_device_and_waiters_get_it_after(tmp_path: Path) -> None:
@@ -53,3 +54,102 @@ def test_timeout_when_every_device_is_busy(tmp_path: Path) -> None:
         with pytest.raises(TimeoutError):
             with lease_device(["cpu"], tmp_path, poll_s=0.01, timeout_s=0.1):
                 pass
+
+
+# --- the lease log --------------------------------------------------------------------------------
+
+
+def test_every_lease_is_logged_with_its_device_times_and_purpose(tmp_path: Path) -> None:
+    barrier = threading.Barrier(2, timeout=5)
+
+    def job(k: int) -> None:
+        with lease_device(["cpu:0", "cpu:1"], tmp_path, poll_s=0.01, info={"task": f"t{k}", "pass_sha256": f"d{k}"}):
+            if k < 2:
+                barrier.wait()  # the first two hold both stand-in devices at the same moment
+            time.sleep(0.05)
+
+    threads = [threading.Thread(target=job, args=(k,)) for k in range(4)]
+    for t in threads[:2]:
+        t.start()
+    for t in threads[:2]:
+        t.join()
+    for t in threads[2:]:
+        t.start()
+    for t in threads[2:]:
+        t.join()
+    with pytest.raises(RuntimeError):
+        with lease_device(["cpu:0"], tmp_path, info={"task": "boom"}):
+            raise RuntimeError("the evaluation failed")
+
+    leases = read_leases(tmp_path)
+    assert len(leases) == 5 and {r["task"] for r in leases} == {"t0", "t1", "t2", "t3", "boom"}
+    assert {r["device"] for r in leases} == {"cpu:0", "cpu:1"}
+    for r in leases:
+        assert r["end_mono"] >= r["start_mono"] and r["end"] >= r["start"] and r["wait_s"] >= 0
+        assert r["pid"] == os.getpid() and r["error"] == ("RuntimeError" if r["task"] == "boom" else None)
+    profile = busy_profile(leases)
+    assert profile["max_per_device"] == {"cpu:0": 1, "cpu:1": 1}
+    assert profile["max_overall"] == 2 and profile["fraction_with_devices_busy"][2] > 0
+    assert sum(profile["count"].values()) == 5
+
+
+def test_busy_profile_counts_overlap_per_device_and_over_the_window() -> None:
+    def lease(device: str, start: float, end: float) -> dict:
+        return {"device": device, "host": "h", "start": 1000 + start, "end": 1000 + end, "start_mono": start, "end_mono": end}
+
+    # cuda:0 busy 0-4 and 4-6 (touching, not overlapping), cuda:1 busy 2-5: both busy 2-5.
+    leases = [lease("cuda:0", 0, 4), lease("cuda:0", 4, 6), lease("cuda:1", 2, 5)]
+    p = busy_profile(leases, window=(0.0, 10.0))
+    assert p["clock"] == "monotonic" and p["window_s"] == 10.0
+    assert p["max_per_device"] == {"cuda:0": 1, "cuda:1": 1} and p["max_overall"] == 2
+    assert p["seconds_with_devices_busy"] == {0: 4.0, 1: 3.0, 2: 3.0}
+    assert p["fraction_with_devices_busy"][2] == pytest.approx(0.3)
+    assert p["busy_s"] == {"cuda:0": 6.0, "cuda:1": 3.0}
+    # Two leases of one device at once (a broken lock) show up as 2 for that device.
+    broken = busy_profile([lease("cuda:0", 0, 4), lease("cuda:0", 3, 5)])
+    assert broken["max_per_device"] == {"cuda:0": 2} and broken["window_s"] == 5.0
+    assert broken["seconds_with_devices_busy"] == {0: 0.0, 1: 5.0}
+    # Records of several hosts fall back to the wall clock and host-qualified device names.
+    multi = busy_profile([lease("cuda:0", 0, 1), {**lease("cuda:0", 0, 1), "host": "g"}])
+    assert multi["clock"] == "wall" and multi["max_per_device"] == {"g/cuda:0": 1, "h/cuda:0": 1}
+
+
+def test_read_leases_finds_the_logs_of_a_sweep_folder_and_skips_torn_lines(tmp_path: Path) -> None:
+    lock_dir = tmp_path / "locks" / "host-a"
+    with lease_device(["cuda:0"], lock_dir, info={"task": "t"}):
+        pass
+    with open(lock_dir / LEASE_LOG, "a") as fh:
+        fh.write('{"device": "cuda:0", "sta')  # a torn last line
+    assert [r["task"] for r in read_leases(tmp_path)] == ["t"]
+    with lease_device(["cuda:0"], tmp_path / "nolog", log=False):
+        pass
+    assert not (tmp_path / "nolog" / LEASE_LOG).exists()
+
+
+# --- which device a worker uses -------------------------------------------------------------------
+
+
+MULTICAST_OFF = {"NCCL_NVLS_ENABLE": "0", "TORCH_SYMM_MEM_DISABLE_MULTICAST": "1", "NVSHMEM_DISABLE_NVLS": "1"}
+
+
+def test_a_worker_on_cuda_n_sees_gpu_n_alone_and_keeps_the_rest_of_its_environment() -> None:
+    env = {**MULTICAST_OFF, "PATH": "/usr/bin"}
+    assert pin_worker_device("cuda:1", env) == "cuda:0" and env == {**MULTICAST_OFF, "PATH": "/usr/bin", "CUDA_VISIBLE_DEVICES": "1"}
+    env = {"CUDA_VISIBLE_DEVICES": "2, GPU-abc", **MULTICAST_OFF}
+    assert pin_worker_device("cuda:1", env) == "cuda:0" and env["CUDA_VISIBLE_DEVICES"] == "GPU-abc"
+    env = {"CUDA_VISIBLE_DEVICES": "3"}
+    assert pin_worker_device("cuda:1", env) == "cuda:1" and env == {"CUDA_VISIBLE_DEVICES": "3"}, "an unseen GPU is left alone"
+    for device in ("cpu", "cuda"):
+        env = {"CUDA_VISIBLE_DEVICES": "0,1"}
+        assert pin_worker_device(device, env) == device and env == {"CUDA_VISIBLE_DEVICES": "0,1"}
+    assert leased_device("cpu:1") == "cpu" and leased_device("cpu") == "cpu" and leased_device("cuda:1") == "cuda:1"
+
+
+def test_the_evaluation_workers_environment_keeps_the_multicast_switches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from passagent.tools.evaluate import worker_environment
+
+    for k, v in MULTICAST_OFF.items():
+        monkeypatch.setenv(k, v)
+    env = worker_environment(tmp_path, tmp_path)
+    pin_worker_device("cuda:1", env)
+    assert {k: env.get(k) for k in MULTICAST_OFF} == MULTICAST_OFF

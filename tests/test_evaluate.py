@@ -13,7 +13,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
 from passagent.tools.evaluate import EvalOptions, evaluate_pass
@@ -50,6 +49,7 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
         assert s.inductor_error is not None
         assert s.speedup_vs_eager > 0 and s.speedup_vs_inductor > 0
         assert set(s.times) == {"eager", "inductor", "candidate"}
+        assert s.profile is None  # profiling is off unless asked for
     assert result.scores.correct_at_minus5 == 1.0
     assert result.scores.baseline == "eager" and result.other_scores.baseline == "inductor"
     # The schema round-trips: what --json prints is what the agent parses.

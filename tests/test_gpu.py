@@ -45,3 +45,52 @@ def test_cpu_captured_literals_run_on_cuda(cache_root: Path) -> None:
     result = evaluate_pass(load_task(GRAPHNET / "hf__google__tapas-base-masklm"), TEST_PASSES / "no_match.py",
                            EvalOptions(device="cuda", cache_root=cache_root))
     assert result.subgraphs[0].status == "compile"  # the pass does not match; the task ran
+
+
+RMS_TRITON = EXAMPLES / "task035_rms_norm_triton"
+RMS_TASK = Path(__file__).resolve().parent.parent / "bench" / "tasks" / "task_035"
+
+
+def test_triton_example_pass_on_cuda(cache_root: Path) -> None:
+    pytest.importorskip("triton")
+    result = evaluate_pass(load_task(RMS_TASK), RMS_TRITON, EvalOptions(device="cuda", cache_root=cache_root))
+    assert {d for s in result.subgraphs for d in s.dtypes} == {"float32", "float16", "bfloat16"}
+    for s in result.subgraphs:
+        assert s.status == "correct", s.message
+        assert s.matches == 1
+        assert s.candidate_error is not None and s.candidate_error.min_correct_t <= -5
+
+
+def test_inductor_compiles_the_user_triton_kernel() -> None:
+    pytest.importorskip("triton")
+    import torch
+    import torch._dynamo
+    from torch._inductor.utils import run_and_get_code
+
+    from passagent.tools.backend import PassBackend
+    from passagent.tools.inputs import synthesize_inputs
+    from passagent.tools.passes import load_rules
+    from passagent.tools.worker import build_module
+
+    torch._dynamo.reset()
+    sg = load_task(RMS_TASK).subgraphs[1]  # float16
+    module = build_module(sg, torch.device("cuda"), "gpu")
+    args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, seed=0)]
+    backend = PassBackend(load_rules(RMS_TRITON))
+    out, code = run_and_get_code(torch.compile(module, backend=backend), *args)
+    assert backend.triton_ops and any("_rms_norm_kernel" in c for c in code)  # inlined, not a fallback
+    torch.testing.assert_close(out[0], module(*args)[0], rtol=1e-2, atol=1e-2)
+
+
+def test_edited_triton_kernel_under_the_same_name_is_what_runs(cache_root: Path, tmp_path: Path) -> None:
+    pytest.importorskip("triton")
+    import shutil
+
+    edited = tmp_path / "edited"
+    shutil.copytree(RMS_TRITON, edited)
+    f32 = edited / "rms_norm_f32.py"
+    f32.write_text(f32.read_text().replace("out = w.to(tl.float32) * y.to(tl.float32)", "out = 2.0 * w.to(tl.float32) * y.to(tl.float32)"))
+    task = load_task(RMS_TASK / "graphs" / "0")
+    opts = EvalOptions(device="cuda", cache_root=cache_root)
+    assert evaluate_pass(task, RMS_TRITON, opts).subgraphs[0].status == "correct"
+    assert evaluate_pass(task, edited, opts).subgraphs[0].status == "accuracy"  # same names, new kernel

@@ -247,6 +247,11 @@ def test_evaluations_of_a_local_sweep_take_turns_on_the_device(tmp_path_factory,
     intervals = evaluation_intervals(sweep_dir)
     assert len(intervals) == 2, intervals
     assert_no_overlap(intervals)
+    from passagent.tools.device_lease import busy_profile, read_leases
+
+    leases = read_leases(sweep_dir)  # the lease log says the same, from the lock holders themselves
+    assert len(leases) == 2 and {r["device"] for r in leases} == {"cpu"}
+    assert busy_profile(leases)["max_per_device"] == {"cpu": 1}
 
 
 def _snapshot(run: Path) -> dict:
@@ -306,3 +311,28 @@ def test_two_models_five_tasks_killed_and_resumed_then_reported(tmp_path: Path, 
     for png in ("es_curves.png", "speedups.png", "score_vs_cost.png"):
         data = (report / png).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000, png
+
+
+def test_a_sweep_over_two_stand_in_devices_logs_one_lease_per_evaluation(tmp_path: Path, cache_root: Path) -> None:
+    """``cpu:0,cpu:1`` stand in for two GPUs: each evaluation leases one slot, runs on the CPU,
+    and its lease (slot, times, task, pass digest) is in the sweep's lease log."""
+    from passagent.agent.loop import SolveConfig
+    from passagent.agent.sweep import prepare
+    from passagent.tools.device_lease import busy_profile, read_leases
+    from sweep_fixtures import fast_options, solver_script, tiny_tasks
+
+    assert parse_devices("cpu:0,cpu:1") == ["cpu:0", "cpu:1"]
+    out = tmp_path / "runs"
+    task = tiny_tasks(tmp_path / "tasks")[0]
+    spec = prepare(out, "two", [f"scripted:{solver_script(tmp_path)}"], select_tasks([str(task)]), seeds=2,
+                   devices=parse_devices("cpu:0,cpu:1"), solve_config=SolveConfig(max_steps=10),
+                   eval_options=fast_options(cache_root))
+    outcome = run_sweep(spec, out, workers=2)
+    assert outcome.finished == 2 and not outcome.failed, outcome
+    evaluations = [e["evaluation"] for p in (out / "two").rglob("events.jsonl") for e in map(json.loads, p.read_text().splitlines())
+                   if e.get("kind") == "tool_result" and e.get("evaluation")]
+    leases = read_leases(out / "two")
+    assert len(evaluations) == len(leases) == 2
+    assert sorted((r["task"], r["pass_sha256"]) for r in leases) == sorted((e["task_id"], e["pass_sha256"]) for e in evaluations)
+    assert {r["device"] for r in leases} <= {"cpu:0", "cpu:1"} and {e["config"]["device"] for e in evaluations} == {"cpu"}
+    assert all(n == 1 for n in busy_profile(leases)["max_per_device"].values())

@@ -16,6 +16,7 @@ import torch.fx
 from .integrity import aten_signature, precision_downgrades
 from .passes import PassRule
 from .rewrite import RuleApplication, apply_rules
+from .triton_ops import register_triton_replacements
 
 
 class PassBackend:
@@ -33,6 +34,8 @@ class PassBackend:
             and IR inspection.
         unchanged: per captured graph, whether the ATen ops it lowers to (dead code removed)
             are identical before and after the rewrite (see :attr:`no_change`).
+        triton_ops: the custom operators registered for replacements that launch Triton
+            kernels (``tools/triton_ops.py``), e.g. ``passagent_1a2b3c4d5e6f.rms_norm_rms_norm.default``.
     """
 
     def __init__(
@@ -52,6 +55,7 @@ class PassBackend:
         self.graphs_after: list[str] = []
         self.unchanged: list[bool] = []
         self.downgrades: list[str] = []
+        self.triton_ops: list[str] = []
         self.phase: str | None = None
 
     @property
@@ -87,6 +91,7 @@ class PassBackend:
         self.graphs_before.append(gm.code)
         before = aten_signature(gm, example_inputs) if self.check_no_change else None
         self.applications.append(apply_rules(gm, self.rules))
+        self.triton_ops.extend(register_triton_replacements(gm, example_inputs))
         self.graphs_after.append(gm.code)
         if before is not None:
             after = aten_signature(gm, example_inputs)

@@ -22,6 +22,7 @@ from typing import Any
 import torch
 
 from .baseline_cache import BaselineCache, default_cache_root
+from .device_lease import lease_device, leased_device, pin_worker_device
 from .errors import DeviceUnavailableError, TaskError
 from .isolation import run_workers
 from .passes import pass_digest, pass_files
@@ -45,7 +46,7 @@ class EvalOptions:
         degenerate_std: std drawn for multi-element float inputs recorded with std 0.
         scoring: slowdown penalty p and failure penalty b.
         timeout_s: wall-clock limit per subgraph inside the worker (seconds).
-        timing: call counts and time budget of the timing.
+        timing: call counts and time budget of the timing (None: :meth:`TimingConfig.for_device`).
         cache_root: where baseline measurements and Inductor's caches live.
         use_cache: False remeasures baselines (and still stores nothing).
         memory_limit_bytes: address-space limit of a CPU worker; None: 75% of physical RAM.
@@ -63,6 +64,13 @@ class EvalOptions:
             None keeps torch's default.
         device_pool: lease one of these devices per evaluation (sweeps); overrides ``device``.
         lock_dir: the lock folder shared by every process using ``device_pool``.
+        profile: after correctness and timing, profile default Inductor and the candidate on
+            each subgraph with torch.profiler and record their kernel tables
+            (``SubgraphResult.profile``). Off unless asked (``--profile``): on a GPU it costs a
+            compile of the baseline per evaluation; the agent's ``profile_pass`` tool asks for
+            it on demand. Inductor's C++ kernels are compiled with a profiler record each (see
+            :mod:`.profiling`).
+        profile_calls: calls of each variant profiled per subgraph.
     """
 
     device: str = "cpu"
@@ -72,7 +80,7 @@ class EvalOptions:
     degenerate_std: float = 1.0
     scoring: ScoringConfig = field(default_factory=ScoringConfig)
     timeout_s: float = 300.0
-    timing: TimingConfig = field(default_factory=TimingConfig)
+    timing: TimingConfig | None = None
     cache_root: Path | None = None
     use_cache: bool = True
     memory_limit_bytes: int | None = None
@@ -83,6 +91,8 @@ class EvalOptions:
     cpu_threads: int | None = 1
     device_pool: list[str] | None = None
     lock_dir: Path | None = None
+    profile: bool = False
+    profile_calls: int = 5
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -91,6 +101,8 @@ class EvalOptions:
             raise ValueError(f"baseline must be 'eager' or 'inductor', not {self.baseline!r}")
         if self.draws < 1:
             raise ValueError("draws must be >= 1")
+        if self.profile_calls < 1:
+            raise ValueError("profile_calls must be >= 1")
 
 
 def device_name(device: str) -> str:
@@ -138,15 +150,20 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
     """Evaluate ``pass_path`` on every subgraph of ``task`` (see :func:`_evaluate`).
 
     With ``options.device_pool`` the evaluation first leases one free device of the pool, so at
-    most one evaluation runs on each device at a time across all processes sharing ``lock_dir``.
+    most one evaluation runs on each device at a time across all processes sharing ``lock_dir``;
+    each lease is logged there (``leases.jsonl``: device, times, task, pass digest). A worker
+    evaluating on ``cuda:N`` sees that GPU alone (:func:`.device_lease.pin_worker_device`).
     """
     options = options or EvalOptions()
     if options.device_pool:
-        from .device_lease import lease_device
-
         lock_dir = Path(options.lock_dir or (Path(options.cache_root or default_cache_root()) / "locks"))
-        with lease_device(options.device_pool, lock_dir) as device:
-            return _evaluate(task, pass_path, dataclasses.replace(options, device=device, device_pool=None))
+        info: dict[str, Any] = {"task": task.id, "pass_path": str(pass_path)}  # for the lease log
+        try:
+            info["pass_sha256"] = pass_digest(Path(pass_path).resolve())
+        except Exception:  # noqa: BLE001 - a pass that does not load is reported by the evaluation itself
+            pass
+        with lease_device(options.device_pool, lock_dir, info=info) as device:
+            return _evaluate(task, pass_path, dataclasses.replace(options, device=leased_device(device), device_pool=None))
     return _evaluate(task, pass_path, options)
 
 
@@ -195,13 +212,16 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         "draws": options.draws,
         "seed": options.seed,
         "degenerate_std": options.degenerate_std,
-        "timing": asdict(options.timing),
+        "timing": asdict(options.timing or TimingConfig.for_device(options.device)),
         "need_inductor": need_inductor,
         "heldout_shapes": options.heldout_shapes,
+        "profile": options.profile,
+        "profile_calls": options.profile_calls,
     }
     with tempfile.TemporaryDirectory(prefix="passagent-eval-") as tmp:
         workdir = Path(tmp)
         env = worker_environment(cache_root, workdir)
+        request["device"] = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
         if options.device == "cpu" and options.cpu_threads:
             for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
                 env[var] = str(options.cpu_threads)
@@ -227,7 +247,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     subgraphs: list[SubgraphResult] = []
     for i, sg in enumerate(task.subgraphs):
         if i in run.results:
-            res = subgraph_from_event(i, sg, run.results[i], cached[i])
+            res = subgraph_from_event(i, sg, run.results[i], cached[i], _profile_event(run.profiles, i, options))
             if need_inductor[str(i)] and "eager" in res.times:
                 cache.put(keys[i], cache_entry(run.results[i]))
         else:
@@ -263,6 +283,13 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     )
 
 
+def _profile_event(profiles: dict[int, dict[str, Any]], i: int, options: EvalOptions) -> dict[str, Any] | None:
+    if not options.profile:
+        return None
+    time_kind = "device" if options.device.startswith("cuda") else "self_cpu"
+    return {"time": time_kind, **profiles.get(i, {"error": "the worker recorded no profile for this subgraph"})}
+
+
 def _statically_rejected(task: Task, pass_path: Path, digest: str, options: EvalOptions, dev_name: str,
                          violations: list[Any], cache: BaselineCache, keys: dict[int, str], t0: float) -> EvalResult:
     """The result for a pass the static checks refused: nothing ran; every subgraph is an
@@ -288,6 +315,6 @@ def _eval_config(options: EvalOptions) -> EvalConfig:
         device=options.device, baseline=options.baseline, draws=options.draws, seed=options.seed,  # type: ignore[arg-type]
         degenerate_std=options.degenerate_std, slowdown_penalty=options.scoring.slowdown_penalty,
         failure_penalty=options.scoring.failure_penalty, timeout_s=options.timeout_s,
-        timing_budget_s=options.timing.budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
-        static_checks=options.static_checks, sandbox=options.sandbox,
+        timing_budget_s=(options.timing or TimingConfig.for_device(options.device)).budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
+        static_checks=options.static_checks, sandbox=options.sandbox, profile=options.profile,
     )

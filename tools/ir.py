@@ -21,10 +21,13 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import torch
+
+from .profiling import profile_calls, top_events
 
 #: Bump when the inspection output changes shape.
 IR_VERSION = 1
@@ -76,29 +79,10 @@ def summarize_kernels(output_code: str) -> list[dict[str, str]]:
 
 
 def _profile(fn: Any, args: list[Any], device: torch.device, calls: int = 10) -> list[dict[str, Any]]:
-    from torch.profiler import ProfilerActivity, profile
-
-    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if device.type == "cuda" else [])
+    """Top profiler events per call of ``fn`` (one warm-up call, then ``calls`` profiled)."""
     with torch.no_grad():
         fn(*args)
-        with profile(activities=activities) as prof:
-            for _ in range(calls):
-                fn(*args)
-            if device.type == "cuda":
-                torch.cuda.synchronize()
-    rows = []
-    for evt in prof.key_averages():
-        cuda_us = getattr(evt, "self_device_time_total", 0.0) or 0.0
-        cpu_us = evt.self_cpu_time_total
-        rows.append({
-            "name": evt.key,
-            "calls_per_run": evt.count / calls,
-            "self_cpu_us_per_run": cpu_us / calls,
-            "self_device_us_per_run": cuda_us / calls,
-        })
-    key = "self_device_us_per_run" if device.type == "cuda" else "self_cpu_us_per_run"
-    rows.sort(key=lambda r: r[key], reverse=True)
-    return [r for r in rows if r[key] > 0][:15]
+    return top_events(profile_calls(fn, [args] * calls, device), device)
 
 
 def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: bool = True) -> dict[str, Any]:
@@ -167,52 +151,87 @@ def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str) ->
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
+def _cache_file(cache_root: Path | None, task_path: str | Path, index: int, device: str, digest: str) -> Path:
+    from .baseline_cache import default_cache_root
+
+    return Path(cache_root or default_cache_root()) / "ir" / f"{_cache_key(str(task_path), index, device, digest)}.json"
+
+
+def _read_cached(path: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(path.read_text()) if path.is_file() else None
+    except (json.JSONDecodeError, OSError):
+        return None
+
+
 def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
-                     cache_root: Path | None = None, timeout_s: float = 300.0) -> dict[str, Any]:
+                     cache_root: Path | None = None, timeout_s: float = 300.0,
+                     also: Sequence[tuple[int, str]] = ()) -> dict[str, Any]:
     """:func:`inspect_subgraph` in a spawned process, cached on disk.
 
+    Args:
+        also: other ``(index, digest)`` pairs of the same task to inspect in the same process if
+            they are not cached yet. Starting a process and importing torch and Inductor costs
+            seconds, and an agent usually inspects every subgraph of a task, so one process
+            inspects them all. Their failures are not raised (they are retried on demand).
+        timeout_s: time limit per inspected subgraph (seconds).
+
     Raises:
-        RuntimeError: the inspection process failed or timed out (the message says which).
+        RuntimeError: inspecting ``index`` failed or timed out (the message says which).
     """
     from .baseline_cache import default_cache_root
 
-    cache_dir = Path(cache_root or default_cache_root()) / "ir"
-    cached = cache_dir / f"{_cache_key(str(task_path), index, device, subgraph_digest)}.json"
-    if cached.is_file():
-        try:
-            return json.loads(cached.read_text())
-        except (json.JSONDecodeError, OSError):
-            pass
+    cached = _cache_file(cache_root, task_path, index, device, subgraph_digest)
+    hit = _read_cached(cached)
+    if hit is not None:
+        return hit
+    todo = [(index, subgraph_digest)] + [
+        (i, d) for i, d in also if i != index and _read_cached(_cache_file(cache_root, task_path, i, device, d)) is None
+    ]
     with tempfile.TemporaryDirectory(prefix="passagent-ir-") as tmp:
-        out = Path(tmp) / "ir.json"
         env = dict(os.environ)
         env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(Path(cache_root or default_cache_root()) / "inductor"))
         proc = subprocess.Popen(
-            [sys.executable, "-m", "passagent.tools.ir", str(task_path), str(index), device, str(out)],
+            [sys.executable, "-m", "passagent.tools.ir", str(task_path), device, tmp, *(str(i) for i, _d in todo)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True,
         )
         try:
-            log, _ = proc.communicate(timeout=timeout_s)
+            log, _ = proc.communicate(timeout=timeout_s * len(todo))
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-            raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
-        if proc.returncode != 0 or not out.is_file():
-            tail = "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
+            log, _ = proc.communicate()
+            if not (Path(tmp) / f"ir_{index}.json").is_file():
+                raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
+        results = {i: _read_cached(Path(tmp) / f"ir_{i}.json") for i, _d in todo}
+        if results[index] is None:
+            error = Path(tmp) / f"ir_{index}.error"
+            tail = error.read_text() if error.is_file() else "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
             raise RuntimeError(f"inspecting subgraph {index} failed (exit {proc.returncode}):\n{tail}")
-        result = json.loads(out.read_text())
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    tmp_path = cached.with_suffix(f".{os.getpid()}.{time.time_ns()}.tmp")
-    tmp_path.write_text(json.dumps(result))
-    os.replace(tmp_path, cached)
-    return result
+    for i, digest in todo:
+        if results[i] is not None:
+            path = _cache_file(cache_root, task_path, i, device, digest)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp_path = path.with_suffix(f".{os.getpid()}.{time.time_ns()}.tmp")
+            tmp_path.write_text(json.dumps(results[i]))
+            os.replace(tmp_path, path)
+    return results[index]  # type: ignore[return-value]
 
 
 def main(argv: list[str]) -> int:
-    task_path, index, device, out = argv[1], int(argv[2]), argv[3], argv[4]
-    result = inspect_subgraph(task_path, index, device)
-    Path(out).write_text(json.dumps(result))
-    return 0
+    """``python -m passagent.tools.ir TASK DEVICE OUT_DIR INDEX...``: writes ``ir_<i>.json`` (or
+    ``ir_<i>.error``) per index; exit status 1 if the first index failed."""
+    task_path, device, out_dir, indices = argv[1], argv[2], Path(argv[3]), [int(a) for a in argv[4:]]
+    status = 0
+    for k, index in enumerate(indices):
+        try:
+            result = inspect_subgraph(task_path, index, device)
+        except Exception as exc:  # noqa: BLE001 - reported per subgraph; the rest still run
+            (out_dir / f"ir_{index}.error").write_text(f"{type(exc).__name__}: {exc}"[-4000:])
+            traceback.print_exc()
+            status = 1 if k == 0 else status
+            continue
+        (out_dir / f"ir_{index}.json").write_text(json.dumps(result))
+    return status
 
 
 if __name__ == "__main__":

@@ -5,6 +5,11 @@ only channel back; what it reported before dying survives, and the step it was i
 failure class of the subgraph in progress (``compile`` while compiling, ``runtime`` while
 running, ``timeout`` when the per-subgraph limit passed). A new worker then carries on with the
 remaining subgraphs.
+
+A profiled evaluation (``request["profile"]``) profiles each subgraph after its result is
+reported (events ``profile_start`` and ``profile``). Profiling has the same time limit; a
+worker that dies or hangs while profiling loses only that profile (recorded as its error),
+never the subgraph's result, and no other subgraph is blamed for it.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ class WorkerRun:
     failed: dict[int, tuple[str, str, str | None]]  # index -> (class, message, log tail)
     max_rss_kb: int = 0
     sandbox: list[str] = field(default_factory=list)
+    profiles: dict[int, dict[str, Any]] = field(default_factory=dict)  # index -> profile event
 
 
 def _read_events(path: Path, offset: int) -> tuple[list[dict[str, Any]], int]:
@@ -95,8 +101,8 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         isolate_network: start workers in a fresh network namespace where the OS allows.
 
     Returns:
-        The results reported, task errors, and the class and message of each subgraph whose
-        worker died or was killed.
+        The results reported, task errors, the class and message of each subgraph whose
+        worker died or was killed, and the profiles reported.
     """
     run = WorkerRun({}, {}, {})
     remaining = list(indices)
@@ -121,6 +127,7 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                 start_new_session=True,  # its own process group: we can kill all it spawned
             )
         offset, current, phase, started = 0, None, None, time.monotonic()
+        profiling: int | None = None  # the subgraph being profiled (its result is already in)
         timed_out = False
         while True:
             events, offset = _read_events(events_path, offset)
@@ -128,6 +135,12 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                 kind = ev.get("event")
                 if kind == "start":
                     current, phase, started = ev["subgraph"], "start", time.monotonic()
+                    profiling = None
+                elif kind == "profile_start":
+                    profiling, started = ev["subgraph"], time.monotonic()
+                elif kind == "profile":
+                    run.profiles[ev["subgraph"]] = _profile_fields(ev)
+                    profiling = None
                 elif kind == "phase":
                     phase = ev["phase"]
                 elif kind == "result":
@@ -152,16 +165,24 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                     elif ev.get("event") == "task_error":
                         run.task_errors[ev["subgraph"]] = ev
                         current = None
+                    elif ev.get("event") == "profile":
+                        run.profiles[ev["subgraph"]] = _profile_fields(ev)
+                        profiling = None
                     elif ev.get("event") == "done":
                         run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
                 break
-            if current is not None and time.monotonic() - started > timeout_s:
+            if (current is not None or profiling is not None) and time.monotonic() - started > timeout_s:
                 timed_out = True
                 kill_group(proc)
                 break
             time.sleep(0.05)
         done = set(run.results) | set(run.task_errors)
         remaining = [i for i in remaining if i not in done]
+        if profiling is not None and current is None:
+            # The result is in; only its profile is lost. Carry on with the rest, blaming nobody.
+            how = f"exceeded the {timeout_s:.0f} s limit" if timed_out else f"the worker died ({_describe_exit(proc.returncode)})"
+            run.profiles[profiling] = {"error": f"profiling {how}; the subgraph's result is unaffected"}
+            continue
         if not remaining:
             break
         victim = current if current is not None else remaining[0]
@@ -180,6 +201,10 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         run.failed[victim] = (cls, msg, tail)
         remaining.remove(victim)
     return run
+
+
+def _profile_fields(ev: dict[str, Any]) -> dict[str, Any]:
+    return {k: ev[k] for k in ("time", "inductor", "candidate", "error") if k in ev}
 
 
 def kill_group(proc: subprocess.Popen[bytes]) -> None:

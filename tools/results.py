@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .correctness import HEADLINE_LEVEL
-from .schema import ErrorStats, RuleResult, SubgraphResult, TaskScores, Timing
+from .schema import ErrorStats, RuleResult, SubgraphProfile, SubgraphResult, TaskScores, Timing
 from .scoring import Outcome, ScoringConfig, summarize
 
 
@@ -27,7 +27,15 @@ def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
     )
 
 
-def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, Any] | None) -> SubgraphResult:
+def profile_from_event(ev: dict[str, Any]) -> SubgraphProfile:
+    """The worker's ``profile`` event (or an error the parent made up for a missing one)."""
+    return SubgraphProfile(
+        time=ev["time"], inductor=ev.get("inductor"), candidate=ev.get("candidate"), error=ev.get("error"),
+    )
+
+
+def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, Any] | None,
+                        profile: dict[str, Any] | None = None) -> SubgraphResult:
     times = {name: _timing(t) for name, t in ev.get("times", {}).items()}
     inductor_error = ev.get("inductor_error")
     if "inductor" not in times and cached and cached.get("inductor_ratio") and "eager" in times:
@@ -73,6 +81,7 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         speedup_vs_eager=speedup.get("eager"),
         speedup_vs_inductor=speedup.get("inductor"),
         wall_s=ev.get("wall_s", 0.0),
+        profile=profile_from_event(profile) if profile is not None else None,
     )
 
 

@@ -22,6 +22,7 @@ import torch.fx
 from torch.fx.subgraph_rewriter import replace_pattern_with_filters
 
 from .passes import PassRule
+from .triton_ops import triton_leaf
 
 
 @dataclass
@@ -64,16 +65,22 @@ def make_replacement(rule: PassRule) -> Callable[..., Any]:
     """
     names = pattern_arg_names(rule.pattern)
     params = ", ".join(names)
+    # A replacement that launches Triton kernels is traced as one opaque call (a leaf) and
+    # registered as a custom op once the rules are applied (see tools/triton_ops.py).
+    leaf = triton_leaf(rule.replacement_func(), rule.name, rule.module.__name__)
+    call = "triton_leaf_call" if leaf is not None else "_rule.replacement_func()"
     src = (
         f"def replacement({params}):\n"
         f"    args = _rule.replacement_args({params})\n"
         f"    if not isinstance(args, (tuple, list)):\n"
         f"        args = (args,)\n"
-        f"    return _rule.replacement_func()(*args)\n"
+        f"    return {call}(*args)\n"
     )
-    namespace: dict[str, Any] = {"_rule": rule}
+    namespace: dict[str, Any] = {"_rule": rule, "triton_leaf_call": leaf}  # FX autowraps only public names
     exec(compile(src, f"<replacement of {rule.name}>", "exec"), namespace)  # noqa: S102
-    return namespace["replacement"]
+    replacement = namespace["replacement"]
+    replacement.triton_leaf = leaf  # type: ignore[attr-defined]
+    return replacement
 
 
 class _PassSourceTracer(torch.fx.Tracer):
@@ -85,8 +92,8 @@ class _PassSourceTracer(torch.fx.Tracer):
 
     record_stack_traces = True
 
-    def __init__(self, files: list[str]):
-        super().__init__()
+    def __init__(self, files: list[str], leaves: tuple[Callable[..., Any], ...] = ()):
+        super().__init__(autowrap_functions=leaves)
         self.files = set(files)
 
     def _filter_traceback_frames(self, user_stack_summary: traceback.StackSummary) -> traceback.StackSummary:
@@ -95,8 +102,10 @@ class _PassSourceTracer(torch.fx.Tracer):
 
 def trace_replacement(rule: PassRule) -> torch.fx.GraphModule:
     """Trace the rule's replacement into a GraphModule whose nodes point at pass-file lines."""
-    tracer = _PassSourceTracer([str(rule.path), str(rule.path.resolve())])
-    graph = tracer.trace(make_replacement(rule))
+    replacement = make_replacement(rule)
+    leaves = (replacement.triton_leaf,) if replacement.triton_leaf is not None else ()
+    tracer = _PassSourceTracer([str(rule.path), str(rule.path.resolve())], leaves)
+    graph = tracer.trace(replacement)
     return torch.fx.GraphModule(tracer.root, graph)
 
 

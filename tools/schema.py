@@ -51,6 +51,37 @@ class RuleResult(_Model):
     diagnostic: str | None = Field(None, description="why the pattern matched nothing")
 
 
+class KernelTime(_Model):
+    """One profiler event of a variant, per call."""
+
+    name: str
+    kind: Literal["kernel", "aten", "op", "framework"] = Field(
+        description="'kernel': Inductor-generated (on CUDA: any device kernel); 'aten': an ATen operator "
+                    "(extern call, fallback); 'op': another registered operator; 'framework': Dynamo/AOT/wrapper overhead"
+    )
+    calls_per_run: float
+    us_per_run: float = Field(description="device self time on CUDA, self CPU time on the CPU (microseconds per call)")
+
+
+class VariantProfile(_Model):
+    """Where one variant's time goes (torch.profiler over a few calls)."""
+
+    kernels: list[KernelTime] = Field(description="the events with the most time, descending")
+    total_us: float = Field(description="per call, summed over every event with time (not only those listed)")
+    kernel_us: float = Field(0.0, description="the part of total_us spent in events of kind 'kernel'")
+    events: int = Field(0, description="how many events had time")
+    runs: int = Field(description="profiled calls")
+
+
+class SubgraphProfile(_Model):
+    """Profiles of default Inductor and of the candidate on one subgraph (EvalConfig.profile)."""
+
+    time: Literal["device", "self_cpu"] = Field(description="what us_per_run measures")
+    inductor: VariantProfile | None = Field(None, description="default Inductor (the baseline compiler)")
+    candidate: VariantProfile | None = Field(None, description="pass + Inductor; None when it did not run cleanly")
+    error: str | None = Field(None, description="why a profile is missing")
+
+
 class SubgraphResult(_Model):
     """Everything measured for one subgraph."""
 
@@ -75,6 +106,7 @@ class SubgraphResult(_Model):
     speedup_vs_eager: float | None = None
     speedup_vs_inductor: float | None = None
     wall_s: float = 0.0
+    profile: SubgraphProfile | None = Field(None, description="kernel tables, when the evaluation was profiled")
 
 
 class TaskScores(_Model):
@@ -104,6 +136,7 @@ class EvalConfig(_Model):
     integrity_mode: Literal["permissive", "strict"] = "permissive"
     static_checks: bool = True
     sandbox: bool = True
+    profile: bool = Field(False, description="kernel tables of Inductor and the candidate were recorded")
 
 
 class EvalResult(_Model):

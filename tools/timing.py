@@ -11,10 +11,20 @@
   current stream. The L2 cache is flushed before every call by writing a buffer twice its size.
 * The statistic is the median; the interquartile range is reported. If the IQR is wide the
   measurement is repeated (up to ``max_remeasure`` times) instead of failing on noise.
+* With a ``target_ci`` (the CUDA default, :meth:`TimingConfig.for_device`) calls go on, in
+  interleaved blocks, until the distribution-free 95% confidence interval of every variant's
+  median is within ``target_ci`` of it, or ``max_calls``/``budget_s`` is reached. Small real
+  subgraphs run in tens of microseconds, where launch overhead and host jitter dominate: 100
+  calls are not enough for a repeatable median there, and fixed counts waste time on big graphs.
+* The garbage collector is paused while timing (a collection inside a timed call costs more
+  than a whole small subgraph), and warm-up runs for at least ``warmup_s`` per variant so the
+  GPU's clocks have ramped up before the first timed call.
 """
 
 from __future__ import annotations
 
+import gc
+import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -55,6 +65,10 @@ class TimingConfig:
         budget_s: target wall time of one measurement of all variants together (seconds).
         noisy_iqr: relative IQR above which a measurement is repeated.
         max_remeasure: how many times it may be repeated.
+        target_ci: if set, time until the 95% confidence interval of each median is within
+            this relative half-width (0.005: +-0.5%), between ``min_calls`` and ``max_calls``
+            calls and within ``budget_s``; ``noisy_iqr``/``max_remeasure`` are then unused.
+        warmup_s: minimum warm-up time per variant (seconds), on top of ``warmup`` calls.
     """
 
     warmup: int = 1  # the correctness calls before timing already ran every variant
@@ -63,6 +77,35 @@ class TimingConfig:
     budget_s: float = 0.5
     noisy_iqr: float = 0.25
     max_remeasure: int = 2
+    target_ci: float | None = None
+    warmup_s: float = 0.0
+
+    @classmethod
+    def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":
+        """The default for a device: on CUDA at least 100 calls after >= 50 ms of warm-up,
+        until each median is known to +-0.5% (95% CI) or 1.5 s have passed; on the CPU, calls
+        sized to ``budget_s`` (0.5 s), at least 5."""
+        if torch.device(device).type == "cuda":
+            return cls(warmup=10, warmup_s=0.05, min_calls=100, max_calls=5000,
+                       budget_s=1.5 if budget_s is None else budget_s, target_ci=0.005)
+        return cls() if budget_s is None else cls(budget_s=budget_s)
+
+
+def median_ci_halfwidth(samples: list[float]) -> float:
+    """Relative half-width of the distribution-free 95% confidence interval of the median.
+
+    The interval runs between the order statistics of ranks ``n/2 -+ 1.96 sqrt(n)/2`` (the
+    binomial interval for the median, normal approximation; e.g. Conover, "Practical
+    Nonparametric Statistics", 3rd ed., sec. 3.2). Returns ``inf`` below 10 samples.
+    """
+    n = len(samples)
+    if n < 10:
+        return math.inf
+    s = sorted(samples)
+    half = 1.96 * math.sqrt(n) / 2
+    lo, hi = max(0, math.floor(n / 2 - half)), min(n - 1, math.ceil(n / 2 + half))
+    med = statistics.median(s)
+    return (s[hi] - s[lo]) / (2 * med) if med > 0 else 0.0
 
 
 def _stats(samples: list[float], kernel: list[float] | None) -> TimingStats:
@@ -135,28 +178,54 @@ def time_interleaved(
             after_call(name, i, out)
         return e2e, kern
 
-    # Warm-up, and an estimate of the per-call cost to size the measurement.
-    estimate = 0.0
-    for name in names:
-        for w in range(config.warmup):
-            e2e, _k = timed(name, w)
-        estimate += e2e * 1e-6
-    per_round = max(estimate, 1e-6)
-    calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        # Warm-up, and an estimate of the per-call cost to size the measurement.
+        estimate = 0.0
+        for name in names:
+            t_end = time.perf_counter() + config.warmup_s
+            w, e2e = 0, 0.0
+            while w < config.warmup or time.perf_counter() < t_end:
+                e2e, _k = timed(name, w)
+                w += 1
+            estimate += e2e * 1e-6
+        per_round = max(estimate, 1e-6)
 
-    samples: dict[str, list[float]] = {n: [] for n in names}
-    kernel: dict[str, list[float]] = {n: [] for n in names}
-    rnd = 0
-    for _attempt in range(config.max_remeasure + 1):
-        for i in range(calls):
-            rnd += 1
-            order = names[i % len(names):] + names[: i % len(names)]
-            for name in order:
-                e2e, k = timed(name, rnd)
-                samples[name].append(e2e)
-                if k is not None:
-                    kernel[name].append(k)
-        stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
-        if all(s.relative_iqr <= config.noisy_iqr for s in stats.values()):
-            break
-    return stats
+        samples: dict[str, list[float]] = {n: [] for n in names}
+        kernel: dict[str, list[float]] = {n: [] for n in names}
+        rnd = 0
+
+        def run_rounds(count: int) -> None:
+            nonlocal rnd
+            for _ in range(count):
+                rnd += 1
+                shift = rnd % len(names)
+                for name in names[shift:] + names[:shift]:  # rotating order: no variant always first
+                    e2e, k = timed(name, rnd)
+                    samples[name].append(e2e)
+                    if k is not None:
+                        kernel[name].append(k)
+
+        if config.target_ci is not None:
+            deadline = time.perf_counter() + config.budget_s
+            block = max(1, config.min_calls // 4)
+            while True:
+                run_rounds(block if rnd >= config.min_calls else config.min_calls)
+                if rnd >= config.max_calls or time.perf_counter() >= deadline:
+                    break
+                if all(median_ci_halfwidth(samples[n]) <= config.target_ci for n in names):
+                    break
+            return {n: _stats(samples[n], kernel[n] or None) for n in names}
+
+        calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
+        for _attempt in range(config.max_remeasure + 1):
+            run_rounds(calls)
+            stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
+            if all(s.relative_iqr <= config.noisy_iqr for s in stats.values()):
+                break
+        return stats
+    finally:
+        if was_enabled:
+            gc.enable()

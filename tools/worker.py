@@ -8,6 +8,10 @@ interleaved, and reports each step as a JSON line on its event file. The parent
 (crash, hang, exhaust memory) the steps already reported survive and the step in progress
 tells which failure class applies.
 
+A profiled evaluation then profiles default Inductor and the candidate (:mod:`.profiling`)
+and reports their kernel tables as a separate event after the subgraph's result, so nothing
+that happens while profiling can change or lose the result.
+
 Started by :mod:`passagent.tools.worker_entry`, which confines the process first.
 """
 
@@ -31,6 +35,7 @@ from .graph_source import rewrite_device_literals
 from .inputs import clone_inputs, is_degenerate, synthesize_inputs
 from .integrity import Breach, FunctionGuard, alias_map, check_not_reused, check_outputs, python_threads
 from .passes import RuleLoadFailure, load_rules, pass_files
+from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
 from .timing import TimingConfig, time_interleaved
 from .tracebacks import exception_chain, one_line, root_cause, trim_traceback
@@ -126,6 +131,8 @@ class Worker:
         self.pass_files = [f for _n, f in pass_files(self.pass_path)] if self.pass_path else []
         self.guard: FunctionGuard | None = None
         self.compromised: Breach | None = None
+        self.profile = bool(request.get("profile"))
+        self._measured: tuple[dict[str, Any], _Reference] | None = None  # the last subgraph's variants
 
     def _load_rules(self) -> None:
         if self.rules is not None or self.rule_error is not None:
@@ -152,6 +159,8 @@ class Worker:
             # confinement does not allow them (seen on an H200: every compile after the first
             # failed in the pool); compiling in this process keeps the sandbox whole.
             inductor_config.compile_threads = 1
+        if self.profile:
+            enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
         # Identities of the timer, sync, comparison and harness functions and these settings,
         # taken before any pass code is imported into this process.
         self.guard = FunctionGuard()
@@ -159,9 +168,14 @@ class Worker:
         self.events.emit("sandbox", applied=self.sandbox)
         for index in self.req["subgraph_indices"]:
             self.events.emit("start", subgraph=index)
+            self._measured = None
             result = self.evaluate_subgraph(index, task.subgraphs[index])
             if result is not None:
                 self.events.emit("result", subgraph=index, **result)
+                if self.profile and self._measured is not None:
+                    self.events.emit("profile_start", subgraph=index)
+                    self.events.emit("profile", subgraph=index, **self.profile_subgraph(index, task.subgraphs[index], result))
+            self._measured = None
             torch._dynamo.reset()
         self.events.emit("done", max_rss_kb=_max_rss_kb())
 
@@ -368,7 +382,45 @@ class Worker:
                            traceback=trim_traceback(exc, self.pass_files))
             out["times"] = {}
         out["wall_s"] = time.perf_counter() - t_start
+        self._measured = (variants, ref)
         return out
+
+    # -- profiling (after the result is reported) -----------------------------------------------
+
+    def profile_subgraph(self, index: int, sg: Subgraph, out: dict[str, Any]) -> dict[str, Any]:
+        """Kernel tables of default Inductor and of the candidate (where it was timed cleanly).
+
+        Where the Inductor baseline came from the cache (not compiled in this worker), it is
+        compiled here for its profile only. Each profiled call gets its own copy of the inputs,
+        made before the profiler starts.
+        """
+        variants, ref = self._measured  # type: ignore[misc]
+        dev, calls = self.device, int(self.req.get("profile_calls", 5))
+        profile: dict[str, Any] = {"time": "device" if dev.type == "cuda" else "self_cpu"}
+        errors: list[str] = []
+        todo: list[tuple[str, Any]] = []
+        if out.get("inductor_failure"):
+            errors.append(f"default Inductor fails on this subgraph: {out['inductor_failure']}")
+        else:
+            inductor = variants.get("inductor")
+            if inductor is None:
+                inductor = torch.compile(build_module(sg, dev, f"inductor_profile_{index}"), backend="inductor")
+            todo.append(("inductor", inductor))
+        if "candidate" in variants and "candidate" in out.get("times", {}):
+            todo.append(("candidate", variants["candidate"]))
+        else:
+            errors.append(f"the candidate was not profiled: it failed ({out.get('failure_class') or 'not timed'})")
+        for name, fn in todo:
+            try:
+                _call(fn, clone_inputs(ref.draws[0]), self.seed)  # warm-up (compiles a cached baseline)
+                arg_sets = [clone_inputs(ref.draws[k % len(ref.draws)]) for k in range(calls)]
+                rows = profile_calls(fn, arg_sets, dev, before_call=lambda: torch.manual_seed(self.seed))
+                profile[name] = kernel_table(rows, dev, runs=calls, top=20)
+            except Exception as exc:  # noqa: BLE001 - a profile is informative; the result stands
+                errors.append(f"profiling {name} raised {_describe_error(exc)}")
+        if errors:
+            profile["error"] = "; ".join(errors)
+        return profile
 
     def _after_timing(self, candidate: Any, ref: _Reference, established: int, threads_before: set[int]) -> Breach | None:
         breach = self.guard.check()  # type: ignore[union-attr]

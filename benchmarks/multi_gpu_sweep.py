@@ -1,0 +1,654 @@
+"""Two GPUs, one sweep: ``passagent sweep --devices 0,1`` against the same sweep on one GPU.
+
+    PYTHONUNBUFFERED=1 python3 benchmarks/multi_gpu_sweep.py [--devices 0,1] [--n-tasks 10] [--seeds 2]
+        [--workers 4] [--time-budget 520] [--out DIR]
+    python benchmarks/multi_gpu_sweep.py --devices cpu --tasks task_072,task_050 --seeds 1 --workers 2 \\
+        --timing-budget 0.05 --time-budget 1200          # dry run without GPUs (cpu:0, cpu:1 stand in)
+
+The built-in policy (deterministic) sweeps the same built-in long-tail tasks twice with the
+``passagent sweep`` command, each time in a fresh runs folder: once with the first GPU alone
+(``--devices 0``) and once with all of them (``--devices 0,1``), with the same number of
+workers (by default two per GPU of the larger sweep: the single GPU gets as many runs at once as
+it can use, so it is not handicapped; its evaluations queue on the one device lease). Then it
+reads:
+
+* the lease log (``<sweep>/locks/<host>/leases.jsonl``: device, start, end, pid, task and pass
+  digest of every evaluation): most evaluations at once per device (must be 1) and over all
+  devices (should reach the number of GPUs), and the share of the sweep's wall time with every
+  GPU busy;
+* the run archives (``events.jsonl``): every evaluated candidate's median end-to-end time per
+  subgraph, matched across the two sweeps by task, sweep seed, pass digest and subgraph, and the
+  GPU it ran on (from its lease); per GPU, how far the multi-GPU sweep's medians are from the
+  single-GPU sweep's (eager times of the same evaluations are shown as a control, and CUDA
+  kernel times where measured);
+* throughput in task-solves (finished runs) per hour of each sweep, and their ratio;
+* the environment of the processes the sweep started (sampled from ``/proc``): the NVLink
+  multicast switches (``NCCL_NVLS_ENABLE``, ``TORCH_SYMM_MEM_DISABLE_MULTICAST``,
+  ``NVSHMEM_DISABLE_NVLS``) must reach every child as they are here (this script never sets
+  or clears them), and each evaluation worker must see its one GPU (``CUDA_VISIBLE_DEVICES``).
+
+Caches, so both measured sweeps start alike and the whole thing fits in a few minutes: the IR
+inspections of every subgraph are computed first, in parallel on the CPU (``--no-prewarm-ir``
+skips this); then (``--cache warm``, the default) a warm-up sweep with all devices and one seed
+compiles every candidate once; each measured sweep starts from its own copy of that cache (with
+``--cache cold``, from the IR cache alone). The warm-up's timings are reported too, as a second
+comparison. ``TORCHINDUCTOR_CACHE_DIR``/``TRITON_CACHE_DIR`` are removed from the sweeps'
+environment so each sweep's compiler caches live in its own cache folder.
+
+Only 3 of the 102 long-tail tasks make the built-in policy evaluate anything (the rest match only
+clean-up recipes, or nothing, and finish after inspecting): the default task list puts those 3
+first, then fills up with other long-tail tasks; ``--seeds 2`` (the default) runs every task
+twice, so there are enough evaluations to keep two GPUs busy (one seed gives 5 evaluations, 3
+of them one after another in one run, which caps the speed-up at 5/3).
+
+``--time-budget`` bounds the whole script: each phase gets a share of what is left, passed to
+the sweep as ``--max-wall`` (a sweep stopped by it is reported as incomplete). Markdown tables
+are printed last; the JSON (and the Markdown, and the sweeps' console output) go to ``--out``
+(default ``$OUT``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+MULTICAST_VARS = ("NCCL_NVLS_ENABLE", "TORCH_SYMM_MEM_DISABLE_MULTICAST", "NVSHMEM_DISABLE_NVLS")
+#: Long-tail built-in tasks where the built-in policy's catalogue proposes a rule that changes the
+#: ATen graph, so it evaluates passes (3, 1 and 1 evaluations per run on the CPU). Found on
+#: 2026-11-29 by capturing the FX graphs of every long-tail task's subgraphs and asking
+#: ``agent.builtin.recipes.propose_rules``; every other long-tail task finishes without evaluating.
+EVALUATING = ["task_035", "task_050", "task_072"]
+#: Compiler-cache locations that would make every sweep share one cache.
+SHARED_CACHE_VARS = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
+
+
+# --- setup ----------------------------------------------------------------------------------------
+
+
+def ensure_importable() -> str:
+    """Make ``import passagent`` resolve to this checkout, here and in every child process.
+
+    An installed passagent (``pip install -e .``) that is this checkout is used as it is;
+    otherwise a folder holding a ``passagent`` link to the checkout goes first on ``sys.path``
+    and ``PYTHONPATH``.
+    """
+    try:
+        import passagent
+
+        if Path(passagent.__file__).resolve().parent == REPO:
+            return "installed"
+    except ImportError:
+        pass
+    shim = Path(tempfile.mkdtemp(prefix="passagent-import-"))
+    (shim / "passagent").symlink_to(REPO, target_is_directory=True)
+    sys.path.insert(0, str(shim))
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (str(shim), os.environ.get("PYTHONPATH")) if p)
+    for name in [m for m in sys.modules if m == "passagent" or m.startswith("passagent.")]:
+        del sys.modules[name]
+    return f"linked from {shim}"
+
+
+def pools(devices: str) -> tuple[list[str], list[str]]:
+    """(the multi-device pool, the single-device pool) for ``--devices``.
+
+    ``cpu`` (or ``cpu:2``) gives stand-in slots ``cpu:0``, ``cpu:1`` of the CPU; GPU indices or
+    ``cuda:N`` give those GPUs. The single-device pool is the first device of the other.
+    """
+    from passagent.agent.sweep import parse_devices
+
+    kind, _, n = devices.partition(":")
+    if kind == "cpu":
+        multi = [f"cpu:{i}" for i in range(int(n) if n.isdigit() else 2)]
+    else:
+        multi = parse_devices(devices)
+    if len(multi) < 2:
+        raise SystemExit(f"--devices {devices}: give at least two devices")
+    return multi, multi[:1]
+
+
+def long_tail_ids() -> list[str]:
+    from passagent.tools.builtin_tasks import load_manifest
+
+    return [row["id"] for row in load_manifest() if row.get("long_tail")]
+
+
+def default_tasks(n: int) -> list[str]:
+    """The long-tail tasks the built-in policy evaluates passes on, then other long-tail tasks."""
+    long_tail = long_tail_ids()
+    first = [t for t in EVALUATING if t in long_tail]
+    return (first + [t for t in long_tail if t not in first])[: max(n, 1)]
+
+
+def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: float) -> dict[str, Any]:
+    """Every subgraph's IR inspection (what ``inspect_ir`` computes, on the CPU, as a sweep does)
+    into ``cache_root``, ``parallel`` at a time; none is started after ``deadline``."""
+    from passagent.agent.builtin.policy import MAX_INSPECTED
+    from passagent.tools.ir import inspect_isolated
+    from passagent.tools.tasks import load_task
+
+    jobs = []
+    for tid in task_ids:
+        task = load_task(tid)
+        jobs += [(task.path, i, sg.digest) for i, sg in enumerate(task.subgraphs[:MAX_INSPECTED])]
+    errors: list[str] = []
+    skipped = [0]
+
+    def one(job: tuple[Path, int, str]) -> None:
+        if time.monotonic() > deadline:
+            skipped[0] += 1
+            return
+        try:
+            inspect_isolated(job[0], job[1], job[2], device="cpu", cache_root=cache_root)
+        except Exception as exc:  # noqa: BLE001 - the sweep will inspect it again and report
+            errors.append(f"{job[0].name}[{job[1]}]: {str(exc).splitlines()[0][:200]}")
+
+    t0 = time.monotonic()
+    saved = {k: os.environ.get(k) for k in ("TORCHINDUCTOR_COMPILE_THREADS", "OMP_NUM_THREADS")}
+    os.environ.update(TORCHINDUCTOR_COMPILE_THREADS="1", OMP_NUM_THREADS="2")  # many at once: no pools each
+    try:
+        with ThreadPoolExecutor(max_workers=parallel) as pool:
+            list(pool.map(one, jobs))
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return {"subgraphs": len(jobs), "parallel": parallel, "wall_s": time.monotonic() - t0, "errors": errors,
+            "not_started": skipped[0]}
+
+
+# --- watching the sweep's processes ---------------------------------------------------------------
+
+
+class EnvSampler(threading.Thread):
+    """Reads, every ``period_s``, the environment each process below ``root_pid`` started with
+    (``/proc/<pid>/environ``): the multicast switches and ``CUDA_VISIBLE_DEVICES``, per role."""
+
+    ROLES = {"passagent.agent.sweep_worker": "solve run", "passagent.tools.worker_entry": "evaluation worker",
+             "passagent.tools.ir": "IR inspection", "passagent.agent.cli": "sweep command"}
+
+    def __init__(self, root_pid: int, period_s: float = 0.5):
+        super().__init__(daemon=True)
+        self.root_pid, self.period_s = root_pid, period_s
+        self.seen: dict[int, dict[str, Any]] = {}
+        self.unreadable = 0
+        self._stop_event = threading.Event()
+
+    def run(self) -> None:
+        from passagent.agent.sweep_worker import _descendants
+
+        while not self._stop_event.is_set():
+            for pid in [self.root_pid, *_descendants(self.root_pid)]:
+                if pid not in self.seen:
+                    self._read(pid)
+            self._stop_event.wait(self.period_s)
+
+    def _read(self, pid: int) -> None:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            raw = Path(f"/proc/{pid}/environ").read_bytes()
+        except OSError:
+            self.unreadable += 1
+            return
+        role = next((r for mod, r in self.ROLES.items() if mod in cmdline), None)
+        if role is None:
+            return  # compiler subprocesses and the like
+        env = dict(kv.split("=", 1) for kv in raw.decode(errors="replace").split("\0") if "=" in kv)
+        self.seen[pid] = {"role": role, "multicast": {k: env.get(k) for k in MULTICAST_VARS},
+                          "CUDA_VISIBLE_DEVICES": env.get("CUDA_VISIBLE_DEVICES")}
+
+    def stop(self) -> None:
+        self._stop_event.set()
+        self.join(timeout=5)
+
+    def summary(self, expected: dict[str, str | None]) -> dict[str, Any]:
+        roles: dict[str, dict[str, Any]] = {}
+        for info in self.seen.values():
+            r = roles.setdefault(info["role"], {"processes": 0, "multicast_as_parent": 0, "cuda_visible_devices": set()})
+            r["processes"] += 1
+            r["multicast_as_parent"] += info["multicast"] == expected
+            r["cuda_visible_devices"].add(str(info["CUDA_VISIBLE_DEVICES"]))
+        for r in roles.values():
+            r["cuda_visible_devices"] = sorted(r["cuda_visible_devices"])
+        return roles
+
+
+# --- one sweep --------------------------------------------------------------------------------------
+
+
+def sweep_env() -> tuple[dict[str, str], list[str]]:
+    env = dict(os.environ)
+    removed = [k for k in SHARED_CACHE_VARS if env.pop(k, None) is not None]
+    env["PYTHONUNBUFFERED"] = "1"
+    return env, removed
+
+
+def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, tasks: list[str], cache: Path,
+                    runs_root: Path, log: Path, args: argparse.Namespace, max_wall: float) -> dict[str, Any]:
+    """``passagent sweep`` as a user runs it, timed; then its lease log and run archives, read back."""
+    from passagent.tools.device_lease import busy_profile, read_leases
+
+    cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
+           "--workers", str(workers), "--devices", ",".join(devices), "--seeds", str(seeds), "--out", str(runs_root),
+           "--sweep-id", label, "--max-steps", str(args.max_steps), "--patience", str(args.patience),
+           "--cache-dir", str(cache), "--max-wall", f"{max(max_wall, 1.0):.0f}", "--quiet"]
+    if args.timing_budget:
+        cmd += ["--timing-budget", str(args.timing_budget)]
+    if args.run_max_wall:
+        cmd += ["--run-max-wall", str(args.run_max_wall)]
+    if args.profile is not None:
+        cmd.append("--profile" if args.profile else "--no-profile")
+    cmd += args.sweep_arg or []
+    env, _removed = sweep_env()
+    print(f"[{label}] {' '.join(cmd[3:])}", flush=True)
+    with open(log, "ab") as fh:
+        fh.write(f"\n===== {label}: {' '.join(cmd)}\n".encode())
+        fh.flush()
+        t0, t0_wall = time.monotonic(), time.time()
+        proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, env=env, cwd=REPO)
+        sampler = EnvSampler(proc.pid)
+        sampler.start()
+        try:
+            rc = proc.wait(timeout=max_wall + 120)
+        except subprocess.TimeoutExpired:  # the sweep's own --max-wall did not stop it
+            proc.terminate()
+            rc = proc.wait()
+        wall = time.monotonic() - t0
+        sampler.stop()
+    sweep_dir = runs_root / label
+    leases = read_leases(sweep_dir / "locks") if (sweep_dir / "locks").exists() else []
+    runs = collect_runs(sweep_dir)
+    finished = sum(1 for r in runs if r["status"] == "finished")
+    planned = len(tasks) * seeds
+    phase = {
+        "label": label, "devices": devices, "workers": workers, "seeds": seeds, "tasks": tasks, "exit_code": rc,
+        "wall_s": wall, "started_at": t0_wall, "planned_runs": planned, "finished_runs": finished,
+        "complete": finished == planned and rc == 0,
+        "solves_per_hour": finished / wall * 3600 if wall > 0 else 0.0,
+        "evaluations": sum(r["evaluations"] for r in runs),
+        "leases": leases, "busy": busy_profile(leases, window=(t0, t0 + wall)), "runs": runs,
+        "failures": [json.loads(p.read_text()) for p in sorted((sweep_dir / "failures").glob("*.json"))]
+        if (sweep_dir / "failures").exists() else [],
+        "processes": sampler.summary({k: os.environ.get(k) for k in MULTICAST_VARS}),
+        "unreadable_processes": sampler.unreadable,
+    }
+    phase["evaluation_records"] = collect_evaluations(sweep_dir, leases)
+    b = phase["busy"]
+    print(f"[{label}] exit {rc}, {finished}/{planned} runs, {phase['evaluations']} evaluations, {wall:.0f} s, "
+          f"max leases per device {max(b['max_per_device'].values(), default=0)}, at once {b['max_overall']}", flush=True)
+    return phase
+
+
+def collect_runs(sweep_dir: Path) -> list[dict[str, Any]]:
+    from passagent.agent.runstate import find_runs, load_run, read_events
+
+    out = []
+    for path in find_runs(sweep_dir) if sweep_dir.exists() else []:
+        info = load_run(path)
+        events, _problems = read_events(path)
+        out.append({"run": str(path.relative_to(sweep_dir)), "task": info.task_id, "seed": info.seed, "status": info.status,
+                    "exit_reason": (info.result or {}).get("exit_reason"), "best_as": (info.result or {}).get("best_as"),
+                    "evaluations": sum(1 for e in events if e.get("kind") == "tool_result" and e.get("evaluation")),
+                    "wall_s": (info.result or {}).get("wall_s")})
+    return out
+
+
+def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every evaluation of the sweep: task, seed, version, pass digest, its lease (device, times)
+    and per subgraph the status and median times (us) of eager, Inductor and the candidate."""
+    from passagent.agent.runstate import find_runs, load_run, read_events
+
+    records = []
+    unclaimed = list(leases)
+    for path in find_runs(sweep_dir) if sweep_dir.exists() else []:
+        info = load_run(path)
+        events, _problems = read_events(path)
+        for e in events:
+            ev = e.get("evaluation") if e.get("kind") == "tool_result" else None
+            if not ev:
+                continue
+            digest = ev.get("pass_sha256")
+            # Its lease: same task and pass digest, the one released closest to when the result was logged.
+            mine = [r for r in unclaimed if r.get("task") == ev.get("task_id") and r.get("pass_sha256") == digest]
+            lease = min(mine, key=lambda r: abs(float(r["end"]) - float(e["time"])), default=None)
+            if lease is not None:
+                unclaimed.remove(lease)
+            subgraphs = []
+            for s in ev.get("subgraphs", []):
+                times = {k: {"median_us": t.get("median_us"), "kernel_median_us": t.get("kernel_median_us"),
+                             "n": t.get("n"), "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
+                subgraphs.append({"index": s["index"], "name": s.get("name"), "dtypes": s.get("dtypes"),
+                                  "status": s.get("status"), "times": times})
+            records.append({
+                "run": str(path.relative_to(sweep_dir)), "task": ev.get("task_id"), "seed": info.seed,
+                "version": e.get("version"), "pass_sha256": digest, "aggregated": (ev.get("scores") or {}).get("aggregated"),
+                "config_device": (ev.get("config") or {}).get("device"), "device_name": ev.get("device_name"),
+                "device": lease["device"] if lease else (ev.get("config") or {}).get("device"),
+                "lease": {k: lease.get(k) for k in ("device", "pid", "start", "end", "wait_s")} if lease else None,
+                "wall_s": ev.get("wall_s"), "subgraphs": subgraphs,
+            })
+    return records
+
+
+# --- analysis -------------------------------------------------------------------------------------------
+
+
+def compare(base: list[dict[str, Any]], other: list[dict[str, Any]], variant: str = "candidate",
+            field: str = "median_us") -> list[dict[str, Any]]:
+    """Pairs of the same candidate's timing in two sweeps: one row per subgraph of each
+    evaluation of ``other`` whose (task, seed, pass digest, subgraph) was also timed in ``base``.
+
+    ``diff`` is ``other / base - 1`` with each side the median time (``field``) of ``variant``;
+    a candidate evaluated more than once in ``base`` is compared with the median of its medians.
+    """
+    ref: dict[tuple[Any, ...], list[float]] = {}
+    for ev in base:
+        for s in ev["subgraphs"]:
+            t = (s["times"].get(variant) or {}).get(field)
+            if t:
+                ref.setdefault((ev["task"], ev["seed"], ev["pass_sha256"], s["index"]), []).append(float(t))
+    rows = []
+    for ev in other:
+        for s in ev["subgraphs"]:
+            t = (s["times"].get(variant) or {}).get(field)
+            key = (ev["task"], ev["seed"], ev["pass_sha256"], s["index"])
+            if not t or key not in ref:
+                continue
+            b = statistics.median(ref[key])
+            rows.append({"task": ev["task"], "seed": ev["seed"], "version": ev["version"], "pass": (ev["pass_sha256"] or "")[:10],
+                         "subgraph": s["index"], "dtypes": ",".join(s.get("dtypes") or []), "device": ev["device"],
+                         "base_us": b, "other_us": float(t), "diff": float(t) / b - 1.0})
+    return rows
+
+
+def agreement(rows: list[dict[str, Any]], tolerance: float) -> dict[str, dict[str, Any]]:
+    """Per device: pairs, median and worst |diff|, mean diff (bias), and how many are within ``tolerance``."""
+    out = {}
+    for dev in sorted({r["device"] for r in rows}):
+        d = [r["diff"] for r in rows if r["device"] == dev]
+        out[dev] = {"pairs": len(d), "median_abs": statistics.median(abs(x) for x in d), "mean": statistics.fmean(d),
+                    "worst_abs": max(abs(x) for x in d), "within": sum(abs(x) <= tolerance for x in d)}
+    return out
+
+
+def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[str, Any]:
+    phases = result["phases"]
+    single, multi, warm = phases.get("single"), phases.get("multi"), phases.get("warmup")
+    a: dict[str, Any] = {"comparisons": {}, "checks": []}
+    if single and multi:
+        for name, other in (("multi", multi), ("warmup", warm)):
+            if not other:
+                continue
+            for variant, field in (("candidate", "median_us"), ("eager", "median_us"), ("candidate", "kernel_median_us")):
+                rows = compare(single["evaluation_records"], other["evaluation_records"], variant, field)
+                if rows:
+                    a["comparisons"][f"{name}:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
+        s_rate, m_rate = single["solves_per_hour"], multi["solves_per_hour"]
+        a["throughput_ratio"] = m_rate / s_rate if s_rate else None
+    checks = a["checks"]
+    measured = [p for p in (warm, single, multi) if p]
+    worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
+    n_leases = sum(len(p["leases"]) for p in measured)
+    checks.append(("at most one evaluation per device at a time (every sweep)", n_leases > 0 and worst <= 1,
+                   f"most at once on one device: {worst} ({n_leases} leases)"))
+    if multi:
+        b = multi["busy"]
+        n_dev = len(multi["devices"])
+        all_busy = b["fraction_with_devices_busy"].get(n_dev, 0.0)
+        checks.append((f"{n_dev} evaluations at once, one per device, in the {n_dev}-device sweep",
+                       b["seconds_with_devices_busy"].get(n_dev, 0.0) > 0,
+                       f"most leases at once: {b['max_overall']}; all {n_dev} devices busy {all_busy:.0%} of its wall time"))
+    main = a["comparisons"].get("multi:candidate:median_us")
+    if main:
+        ok = all(v["within"] == v["pairs"] for v in main["by_device"].values())
+        detail = "; ".join(f"{d}: {v['within']}/{v['pairs']} within, worst {v['worst_abs']:.1%}, median {v['median_abs']:.1%}"
+                           for d, v in main["by_device"].items())
+        checks.append((f"each candidate's median within {tolerance:.0%} of its single-device median, on every device",
+                       ok, detail))
+        if len(main["by_device"]) < len(multi["devices"]):
+            checks.append(("candidates compared on every device", False,
+                           f"compared on {', '.join(main['by_device'])} only"))
+    elif single and multi:
+        checks.append(("candidates timed in both sweeps", False, "no candidate was timed in both sweeps"))
+    if a.get("throughput_ratio") is not None:
+        comparable = single["complete"] and multi["complete"]
+        checks.append((f"throughput at least {min_ratio}x the single-device sweep's", a["throughput_ratio"] >= min_ratio and comparable,
+                       f"{a['throughput_ratio']:.2f}x" + ("" if comparable else " (a sweep did not finish: not comparable)")))
+    expected = {k: os.environ.get(k) for k in MULTICAST_VARS}
+    procs = [r for p in measured for r in p["processes"].values()]
+    seen = sum(r["processes"] for r in procs)
+    same = sum(r["multicast_as_parent"] for r in procs)
+    checks.append(("multicast switches reach every child process unchanged", seen > 0 and same == seen,
+                   f"{same}/{seen} sampled processes; here: " + ", ".join(f"{k}={v}" for k, v in expected.items())))
+    a["checks"] = [{"check": c, "ok": bool(ok), "value": v} for c, ok, v in checks]
+    return a
+
+
+# --- output -------------------------------------------------------------------------------------------
+
+
+def _pct(x: float) -> str:
+    return f"{x:+.1%}"
+
+
+def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
+    phases, a = result["phases"], result.get("analysis", {})
+    lines = [f"# multi_gpu_sweep {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(result['started_at']))} "
+             f"on {result['machine']}", ""]
+    lines.append(f"Built-in policy over {len(result['tasks'])} tasks ({', '.join(result['tasks'])}; "
+                 f"{len(result['long_tail_tasks'])} of them built-in long-tail tasks), "
+                 f"{result['seeds']} seed(s) each; "
+                 + (f"{result['workers']} workers in both sweeps (the 1-device sweep gets as many runs at once as the other; "
+                    "its evaluations queue on its one lease); " if result["workers"] == result["single_workers"] else
+                    f"{result['workers']} workers in the multi-device sweep, {result['single_workers']} in the 1-device one; ")
+                 + f"cache: {result['cache_mode']}; timing budget {result['timing_budget'] or 'default'}; "
+                 f"per-run limits: max steps {result['max_steps']}, patience {result['patience']}, "
+                 f"max wall {result['run_max_wall'] or 'none'}.")
+    if result.get("prewarm_ir"):
+        p = result["prewarm_ir"]
+        lines.append(f"IR inspections computed first: {p['subgraphs']} subgraphs, {p['parallel']} at a time, {p['wall_s']:.0f} s"
+                     + (f", {len(p['errors'])} failed" if p["errors"] else "") + (f", {p['not_started']} not started" if p["not_started"] else "") + ".")
+    lines.append("")
+    # Per-candidate detail (largest disagreements first), before the summaries.
+    main = a.get("comparisons", {}).get("multi:candidate:median_us")
+    if main:
+        rows = sorted(main["rows"], key=lambda r: -abs(r["diff"]))
+        lines += [f"Per candidate and subgraph, median end-to-end time (us), largest disagreements first "
+                  f"({min(len(rows), detail_rows)} of {len(rows)}):", "",
+                  "| task | seed | v | pass | subgraph | dtype | device (multi) | 1-device sweep | multi-device sweep | diff |",
+                  "|---|---:|---:|---|---:|---|---|---:|---:|---:|"]
+        for r in rows[:detail_rows]:
+            lines.append(f"| {r['task']} | {r['seed']} | {r['version']} | {r['pass']} | {r['subgraph']} | {r['dtypes']} | "
+                         f"{r['device']} | {r['base_us']:.1f} | {r['other_us']:.1f} | {_pct(r['diff'])} |")
+        lines.append("")
+    lines += ["| sweep | devices | workers | runs finished | evaluations | wall (s) | solves per hour | "
+              "device busy (s) | most leases on one device | most leases at once | all devices busy |",
+              "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
+    names = {"warmup": "warm-up (not timed for throughput)", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices"}
+    for key in ("warmup", "single", "multi"):
+        p = phases.get(key)
+        if not p:
+            continue
+        b = p["busy"]
+        busy = ", ".join(f"{d} {s:.0f}" for d, s in b["busy_s"].items()) or "-"
+        lines.append(f"| {names[key]} | {','.join(p['devices'])} | {p['workers']} | {p['finished_runs']}/{p['planned_runs']}"
+                     f"{'' if p['complete'] else ' (incomplete)'} | {p['evaluations']} | {p['wall_s']:.0f} | "
+                     f"{p['solves_per_hour']:.0f} | {busy} | {max(b['max_per_device'].values(), default=0)} | "
+                     f"{b['max_overall']} | {b['fraction_with_devices_busy'].get(len(p['devices']), 0.0):.0%} |")
+    if a.get("throughput_ratio") is not None:
+        lines.append("")
+        lines.append(f"Throughput ratio (solves per hour, {len(result['multi_pool'])} devices / 1 device): "
+                     f"**{a['throughput_ratio']:.2f}x**")
+    comps = a.get("comparisons", {})
+    if comps:
+        lines += ["", "Timing agreement with the 1-device sweep, per device of the other sweep (diff = other / 1-device - 1; "
+                  "pairs: same task, seed, pass digest and subgraph):", "",
+                  f"| sweep | timing | device | pairs | median abs diff | mean diff | worst abs diff | within {tolerance:.0%} |",
+                  "|---|---|---|---:|---:|---:|---:|---:|"]
+        label = {"candidate:median_us": "candidate, end-to-end", "eager:median_us": "eager (control), end-to-end",
+                 "candidate:kernel_median_us": "candidate, kernel"}
+        for key, c in comps.items():
+            sweep, rest = key.split(":", 1)
+            for dev, v in c["by_device"].items():
+                lines.append(f"| {names[sweep]} | {label[rest]} | {dev} | {v['pairs']} | {v['median_abs']:.2%} | "
+                             f"{_pct(v['mean'])} | {v['worst_abs']:.2%} | {v['within']}/{v['pairs']} |")
+    procs: dict[str, dict[str, Any]] = {}
+    for key in ("warmup", "single", "multi"):
+        for role, r in (phases.get(key) or {}).get("processes", {}).items():
+            q = procs.setdefault(role, {"processes": 0, "multicast_as_parent": 0, "cuda": set()})
+            q["processes"] += r["processes"]
+            q["multicast_as_parent"] += r["multicast_as_parent"]
+            q["cuda"].update(r["cuda_visible_devices"])
+    if procs:
+        lines += ["", "Processes the sweeps started (sampled from /proc):", "",
+                  "| role | processes | multicast switches as here | CUDA_VISIBLE_DEVICES seen |", "|---|---:|---:|---|"]
+        for role, q in sorted(procs.items()):
+            lines.append(f"| {role} | {q['processes']} | {q['multicast_as_parent']} | {', '.join(sorted(q['cuda']))} |")
+    if a.get("checks"):
+        lines += ["", "| check | result | value |", "|---|---|---|"]
+        for c in a["checks"]:
+            lines.append(f"| {c['check']} | {'PASS' if c['ok'] else 'FAIL'} | {c['value']} |")
+    return "\n".join(lines)
+
+
+def write_outputs(out: Path, result: dict[str, Any], text: str | None) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = out / ".multi_gpu_sweep.json.tmp"
+    tmp.write_text(json.dumps(result, indent=1, default=str))
+    os.replace(tmp, out / "multi_gpu_sweep.json")
+    if text is not None:
+        (out / "multi_gpu_sweep.md").write_text(text + "\n")
+
+
+# --- main -----------------------------------------------------------------------------------------------
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--devices", default=None, help="GPUs of the multi-device sweep (0,1; default: every visible GPU, "
+                    "or cpu when there is none), or cpu[:N] for N stand-in slots of the CPU (dry runs)")
+    ap.add_argument("--tasks", default=None, help="comma-separated task ids (default: --n-tasks long-tail tasks, "
+                    "those the built-in policy evaluates first)")
+    ap.add_argument("--n-tasks", type=int, default=10)
+    ap.add_argument("--seeds", type=int, default=2, help="runs per task in each measured sweep")
+    ap.add_argument("--workers", type=int, default=None, help="runs at once in both measured sweeps (default: 2 per device)")
+    ap.add_argument("--single-workers", type=int, default=None, help="runs at once in the 1-device sweep (default: --workers)")
+    ap.add_argument("--max-steps", type=int, default=40, help="per run: model calls at most")
+    ap.add_argument("--patience", type=int, default=3, help="per run: evaluations without improvement")
+    ap.add_argument("--run-max-wall", type=float, default=None, help="per run: seconds")
+    ap.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph (default: the harness's)")
+    ap.add_argument("--profile", action=argparse.BooleanOptionalAction, default=None,
+                    help="profile every evaluation (default: the sweep command's)")
+    ap.add_argument("--sweep-arg", action="append", help="extra argument for every `passagent sweep` (repeatable)")
+    ap.add_argument("--cache", choices=("warm", "cold"), default="warm", help="start each measured sweep from a copy of "
+                    "a warm-up sweep's cache (warm) or from the IR cache alone (cold)")
+    ap.add_argument("--prewarm-ir", action=argparse.BooleanOptionalAction, default=True)
+    ap.add_argument("--prewarm-parallel", type=int, default=None, help="IR inspections at once (default: cores / 2, at most 16)")
+    ap.add_argument("--order", choices=("single-first", "multi-first"), default="single-first")
+    ap.add_argument("--time-budget", type=float, default=520.0, help="seconds for the whole script")
+    ap.add_argument("--tolerance", type=float, default=0.03)
+    ap.add_argument("--min-ratio", type=float, default=1.8)
+    ap.add_argument("--detail-rows", type=int, default=30)
+    ap.add_argument("--work", type=Path, default=None, help="a new folder for the runs and caches is made in this one "
+                    "(default: the system's temporary folder)")
+    ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT") or "multi_gpu_sweep_out"))
+    args = ap.parse_args()
+    started, t_start = time.time(), time.monotonic()
+    deadline = t_start + args.time_budget
+    imported = ensure_importable()
+
+    import torch
+
+    from passagent.tools.evaluate import device_name
+
+    n_gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0
+    devices = args.devices or (",".join(str(i) for i in range(n_gpus)) if n_gpus >= 2 else "cpu")
+    multi_pool, single_pool = pools(devices)
+    workers = args.workers or 2 * len(multi_pool)
+    tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else default_tasks(args.n_tasks)
+    if args.work:
+        args.work.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="multi-gpu-sweep-", dir=args.work))  # always fresh: no sweep is resumed
+    args.out.mkdir(parents=True, exist_ok=True)
+    log = args.out / "sweeps.log"
+    # The GPUs' name comes from the evaluations (asking CUDA here would start it in this process).
+    machine = f"{len(multi_pool)} GPUs" if multi_pool[0].startswith("cuda") else \
+        f"{device_name('cpu')}, {len(multi_pool)} stand-in slots"
+    _env, removed = sweep_env()
+    result: dict[str, Any] = {
+        "started_at": started, "machine": machine, "host": socket.gethostname(), "torch": torch.__version__,
+        "passagent_import": imported, "tasks": tasks, "seeds": args.seeds, "workers": workers,
+        "single_workers": args.single_workers or workers, "multi_pool": multi_pool, "single_pool": single_pool,
+        "cache_mode": args.cache + (" (IR prewarmed)" if args.prewarm_ir else ""), "timing_budget": args.timing_budget,
+        "max_steps": args.max_steps, "patience": args.patience, "run_max_wall": args.run_max_wall,
+        "long_tail_tasks": [t for t in tasks if t in long_tail_ids()],
+        "multicast_env": {k: os.environ.get(k) for k in MULTICAST_VARS}, "removed_from_sweep_env": removed,
+        "work": str(work), "phases": {},
+    }
+    print(f"multi_gpu_sweep: {machine}; multi {multi_pool}, single {single_pool}; {len(tasks)} tasks x {args.seeds} seed(s); "
+          f"{workers} workers; multicast env {result['multicast_env']}; work {work}", flush=True)
+
+    template = work / "cache-template"
+    template.mkdir(exist_ok=True)
+    reserve = 20.0
+
+    def left() -> float:
+        return deadline - time.monotonic() - reserve
+
+    if args.prewarm_ir:
+        parallel = args.prewarm_parallel or max(1, min(16, (os.cpu_count() or 2) // 2))
+        result["prewarm_ir"] = prewarm_ir(tasks, template, parallel, time.monotonic() + 0.25 * left())
+        print(f"[prewarm] {result['prewarm_ir']}", flush=True)
+        write_outputs(args.out, result, None)
+    runs_root = work / "runs"
+
+    def phase(key: str, pool: list[str], n: int, seeds: int, cache: Path, max_wall: float) -> None:
+        try:
+            result["phases"][key] = run_sweep_phase(key, pool, n, seeds, tasks, cache, runs_root, log, args, max_wall)
+        except Exception:  # noqa: BLE001 - report what was measured so far
+            result.setdefault("errors", []).append(f"{key}: {traceback.format_exc()[-3000:]}")
+            print(result["errors"][-1], flush=True)
+        write_outputs(args.out, result, None)
+
+    if args.cache == "warm":
+        cache = work / "cache-warmup"
+        shutil.copytree(template, cache)
+        phase("warmup", multi_pool, workers, 1, cache, 0.40 * left())
+        shutil.rmtree(template)
+        shutil.copytree(cache, template)
+    order = ["single", "multi"] if args.order == "single-first" else ["multi", "single"]
+    for i, key in enumerate(order):
+        cache = work / f"cache-{key}"
+        shutil.copytree(template, cache)
+        share = 2 / 3 if (key == "single" and i == 0) else (1 / 3 if i == 0 else 1.0)
+        pool, n = (single_pool, args.single_workers or workers) if key == "single" else (multi_pool, workers)
+        phase(key, pool, n, args.seeds, cache, share * left())
+
+    names = {ev.get("device_name") for ph in result["phases"].values() for ev in ph["evaluation_records"]} - {None}
+    if multi_pool[0].startswith("cuda") and names:
+        result["machine"] = f"{len(multi_pool)} x {', '.join(sorted(names))}"
+    result["analysis"] = analyse(result, args.tolerance, args.min_ratio)
+    result["total_wall_s"] = time.monotonic() - t_start
+    text = markdown(result, args.tolerance, args.detail_rows)
+    write_outputs(args.out, result, text)
+    print("\n" + text + f"\n\ntotal {result['total_wall_s']:.0f} s; JSON: {args.out / 'multi_gpu_sweep.json'}", flush=True)
+    return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

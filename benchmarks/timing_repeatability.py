@@ -1,0 +1,173 @@
+"""Repeatability of the harness's timing: the same callables timed twice in one process.
+
+For each subgraph, eager, default Inductor and a candidate are timed with the harness's own
+timing loop (``tools/timing.time_interleaved`` with the device's default ``TimingConfig``, as an
+evaluation times them), and then timed again the same way. The candidate is the task's example
+pass + Inductor where the repository has one (shared tasks b511 and 623d, built-in task_035 with
+its Triton kernel), else default Inductor compiled a second time, standing in for a candidate
+that matched nothing. Reported per subgraph: each variant's two medians and their disagreement
+``|m2 - m1| / m1``; then the median and the worst disagreement over all subgraphs (the target of
+issue #7: 1% median, 5% worst).
+
+Also reported: the agreement of the two measurements' speedups (baseline median / candidate median,
+each from one interleaved measurement), which is what the score uses.
+
+For contrast, the candidate is also timed naively: the median of 100 back-to-back calls, each
+between two ``synchronize()`` calls, no interleaving, warm-up of one call, garbage collector on.
+
+    PYTHONUNBUFFERED=1 python benchmarks/timing_repeatability.py [--device cuda] [--builtin 10] [--per-task 3]
+
+Prints a Markdown table last; ``--out DIR`` also writes the JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from passagent.tools.backend import PassBackend
+from passagent.tools.builtin_tasks import load_manifest, resolve_builtin
+from passagent.tools.inputs import clone_inputs, synthesize_inputs
+from passagent.tools.passes import load_rules
+from passagent.tools.tasks import load_task
+from passagent.tools.timing import TimingConfig, time_interleaved
+from passagent.tools.worker import build_module
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
+EXAMPLES = REPO / "examples" / "passes"
+WITH_PASSES = [  # (task, example pass)
+    (next((SHARED / "data" / "passbench" / "typical").glob("b511*"), None), EXAMPLES / "b511_pooler_dir"),
+    (next((SHARED / "data" / "passbench" / "typical").glob("623d*"), None), EXAMPLES / "623d_drop_dead_rand.py"),
+    (REPO / "bench" / "tasks" / "task_035", EXAMPLES / "task035_rms_norm_triton"),
+]
+
+
+def _naive_median(fn: Any, args: list[Any], device: torch.device, calls: int = 100) -> float:
+    fn(*clone_inputs(args))
+    samples = []
+    for _ in range(calls):
+        a = clone_inputs(args)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
+        t0 = time.perf_counter()
+        fn(*a)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
+        samples.append((time.perf_counter() - t0) * 1e6)
+    return statistics.median(samples)
+
+
+def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag: str) -> dict[str, Any]:
+    torch._dynamo.reset()
+    draws = [[a.to(device) if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, k)] for k in range(3)]
+    eager = build_module(sg, device, f"{tag}_eager")
+    inductor = torch.compile(build_module(sg, device, f"{tag}_inductor"), backend="inductor")
+    if pass_path is not None and pass_path.exists():
+        candidate = torch.compile(build_module(sg, device, f"{tag}_cand"), backend=PassBackend(load_rules(pass_path)))
+        kind = pass_path.name
+    else:
+        candidate = torch.compile(build_module(sg, device, f"{tag}_cand"), backend="inductor")
+        kind = "Inductor (stand-in)"
+    variants = {"eager": eager, "inductor": inductor, "candidate": candidate}
+    config = TimingConfig.for_device(device)
+    with torch.no_grad():
+        for fn in variants.values():
+            fn(*clone_inputs(draws[0]))  # compile outside the measurement
+
+        def fresh(i: int) -> list[Any]:
+            return clone_inputs(draws[i % len(draws)])
+
+        t0 = time.perf_counter()
+        first = time_interleaved(variants, fresh, device=device, config=config)
+        t1 = time.perf_counter()
+        second = time_interleaved(variants, fresh, device=device, config=config)
+        naive = [_naive_median(candidate, draws[0], device) for _ in range(2)]
+    row: dict[str, Any] = {"subgraph": sg.name, "source": sg.source, "dtypes": list(sg.dtypes), "candidate_kind": kind,
+                           "measure_s": t1 - t0}
+    for name in variants:
+        m1, m2 = first[name].median_us, second[name].median_us
+        row[name] = {"m1_us": m1, "m2_us": m2, "n1": first[name].n, "n2": second[name].n,
+                     "kernel1_us": first[name].kernel_median_us, "kernel2_us": second[name].kernel_median_us,
+                     "diff": abs(m2 - m1) / m1}
+    row["naive_candidate"] = {"m1_us": naive[0], "m2_us": naive[1], "diff": abs(naive[1] - naive[0]) / naive[0]}
+    for base in ("eager", "inductor"):  # the score's quantity: baseline / candidate from the same rounds
+        s1 = first[base].median_us / first["candidate"].median_us
+        s2 = second[base].median_us / second["candidate"].median_us
+        row[f"speedup_vs_{base}"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
+    return row
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    ap.add_argument("--builtin", type=int, default=10, help="built-in long-tail tasks besides the ones with example passes")
+    ap.add_argument("--per-task", type=int, default=3, help="subgraphs per built-in task")
+    ap.add_argument("--budget", type=float, default=420.0, help="seconds after which no new subgraph starts")
+    ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
+    args = ap.parse_args()
+    device = torch.device(args.device)
+
+    jobs: list[tuple[str, Any, Path | None]] = []
+    for task_dir, pass_path in WITH_PASSES:
+        if task_dir is not None and task_dir.exists():
+            if pass_path.name.startswith("task035") and device.type != "cuda":
+                continue  # Triton kernels run on CUDA only
+            task = load_task(task_dir)
+            jobs += [(task.id[:12], sg, pass_path) for sg in task.subgraphs]
+    used = {"task_035"}
+    builtin = [r["id"] for r in load_manifest() if r.get("long_tail") and r["id"] not in used][: args.builtin]
+    for tid in builtin:
+        task = load_task(resolve_builtin(tid))
+        jobs += [(tid, sg, None) for sg in task.subgraphs[: args.per_task]]
+
+    rows, start = [], time.time()
+    for k, (tid, sg, pass_path) in enumerate(jobs):
+        if time.time() - start > args.budget:
+            print(f"time budget reached: {len(jobs) - k} subgraph(s) not measured", flush=True)
+            break
+        try:
+            row = measure_subgraph(sg, pass_path, device, f"r{k}")
+        except Exception as exc:  # one broken subgraph must not end the benchmark
+            print(f"{tid} {sg.name}: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
+            continue
+        row["task"] = tid
+        rows.append(row)
+        print(f"{tid} {sg.name}: candidate {row['candidate']['m1_us']:.1f} / {row['candidate']['m2_us']:.1f} us "
+              f"({row['candidate']['diff']:.2%}), naive {row['naive_candidate']['diff']:.2%}", flush=True)
+
+    name = torch.cuda.get_device_name(device) if device.type == "cuda" else "CPU"
+    lines = [f"Timing repeatability on {name}, torch {torch.__version__}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
+             f"{len(rows)} subgraphs from {len({r['task'] for r in rows})} tasks, each variant timed twice "
+             f"(TimingConfig.for_device('{device.type}'))", "",
+             "| task | subgraph | dtype | candidate | eager m1/m2 (us) | Inductor m1/m2 (us) | candidate m1/m2 (us) | calls | cand. diff | naive diff |",
+             "|---|---|---|---|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        c = r["candidate"]
+        lines.append(f"| {r['task']} | {r['subgraph']} | {','.join(r['dtypes'])} | {r['candidate_kind']} | "
+                     f"{r['eager']['m1_us']:.1f} / {r['eager']['m2_us']:.1f} | {r['inductor']['m1_us']:.1f} / {r['inductor']['m2_us']:.1f} | "
+                     f"{c['m1_us']:.1f} / {c['m2_us']:.1f} | {c['n1']} | {c['diff']:.2%} | {r['naive_candidate']['diff']:.2%} |")
+    lines += ["", "| variant | median diff | worst diff | within 1% | within 5% |", "|---|---:|---:|---:|---:|"]
+    summary = {}
+    for v in ("eager", "inductor", "candidate", "naive_candidate", "speedup_vs_eager", "speedup_vs_inductor"):
+        d = [r[v]["diff"] for r in rows]
+        if d:
+            summary[v] = {"median": statistics.median(d), "worst": max(d)}
+            lines.append(f"| {v} | {statistics.median(d):.2%} | {max(d):.2%} | {sum(x <= 0.01 for x in d)}/{len(d)} | {sum(x <= 0.05 for x in d)}/{len(d)} |")
+    text = "\n".join(lines)
+    if args.out:
+        args.out.mkdir(parents=True, exist_ok=True)
+        (args.out / "timing_repeatability.json").write_text(json.dumps({"rows": rows, "summary": summary}, indent=1))
+        (args.out / "timing_repeatability.md").write_text(text + "\n")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""The timing loop (tools/timing.py): interleaving, the confidence-interval stopping rule, GC."""
+
+from __future__ import annotations
+
+import gc
+import math
+import time
+
+import pytest
+
+from passagent.tools.timing import TimingConfig, median_ci_halfwidth, time_interleaved
+
+
+def test_median_ci_halfwidth_by_hand() -> None:
+    # n = 100: ranks 50 -+ 1.96 * 10 / 2 = 40.2 .. 59.8 -> order statistics 40 and 60 (0-based)
+    # of 1..100, i.e. 41 and 61, around the median 50.5: (61 - 41) / (2 * 50.5).
+    assert median_ci_halfwidth([float(x) for x in range(1, 101)]) == pytest.approx(20 / 101)
+    assert median_ci_halfwidth([5.0] * 50) == 0.0
+    assert median_ci_halfwidth([1.0] * 9) == math.inf  # too few samples to say
+
+
+def _sleeper(seconds: float):
+    def fn() -> float:
+        time.sleep(seconds)
+        return gc.isenabled()
+    return fn
+
+
+def test_ci_rule_stops_at_min_calls_when_already_precise() -> None:
+    config = TimingConfig(warmup=1, min_calls=20, max_calls=1000, budget_s=30.0, target_ci=0.5)
+    stats = time_interleaved({"a": _sleeper(0.002), "b": _sleeper(0.004)}, lambda i: [], config=config)
+    assert stats["a"].n == stats["b"].n == 20
+    assert stats["b"].median_us > stats["a"].median_us  # the two variants are told apart
+
+
+def test_ci_rule_stops_at_max_calls_when_never_precise_enough() -> None:
+    config = TimingConfig(warmup=1, min_calls=12, max_calls=30, budget_s=30.0, target_ci=0.0)
+    stats = time_interleaved({"a": _sleeper(0.0005)}, lambda i: [], config=config)
+    assert 30 <= stats["a"].n < 30 + 12  # whole blocks: stops at the first block past max_calls
+
+
+def test_gc_is_paused_while_timing_and_restored() -> None:
+    seen = []
+    assert gc.isenabled()
+    time_interleaved({"a": _sleeper(0.0)}, lambda i: [], config=TimingConfig(min_calls=5, max_calls=5),
+                     after_call=lambda name, i, out: seen.append(out))
+    assert seen and not any(seen)  # every timed call ran with the collector off
+    assert gc.isenabled()
+
+
+def test_rounds_rotate_which_variant_goes_first() -> None:
+    order = []
+    variants = {n: (lambda n=n: order.append(n)) for n in "abc"}
+    time_interleaved(variants, lambda i: [], config=TimingConfig(warmup=0, min_calls=6, max_calls=6, max_remeasure=0, noisy_iqr=10.0))
+    firsts = {order[k] for k in range(0, len(order), 3)}
+    assert firsts == {"a", "b", "c"}
+
+
+def test_cuda_default_sets_a_ci_target() -> None:
+    assert TimingConfig.for_device("cuda").target_ci == 0.005
+    assert TimingConfig.for_device("cuda").min_calls >= 100
+    assert TimingConfig.for_device("cpu").target_ci is None
+    assert TimingConfig.for_device("cpu", 2.0).budget_s == 2.0
