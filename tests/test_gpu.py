@@ -89,7 +89,10 @@ def test_edited_triton_kernel_under_the_same_name_is_what_runs(cache_root: Path,
     edited = tmp_path / "edited"
     shutil.copytree(RMS_TRITON, edited)
     f32 = edited / "rms_norm_f32.py"
-    f32.write_text(f32.read_text().replace("out = w.to(tl.float32) * y.to(tl.float32)", "out = 2.0 * w.to(tl.float32) * y.to(tl.float32)"))
+    source = f32.read_text()
+    doubled = source.replace("out = w.to(tl.float32) * (x * inv_rms)", "out = 2.0 * w.to(tl.float32) * (x * inv_rms)")
+    assert doubled != source, "the kernel line this test edits has changed"
+    f32.write_text(doubled)
     task = load_task(RMS_TASK / "graphs" / "0")
     opts = EvalOptions(device="cuda", cache_root=cache_root)
     assert evaluate_pass(task, RMS_TRITON, opts).subgraphs[0].status == "correct"

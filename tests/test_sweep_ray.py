@@ -13,6 +13,7 @@ import pytest
 from sweep_fixtures import assert_no_overlap, evaluation_intervals, small_sweep, tiny_tasks
 
 from passagent.agent.sweep import plan_runs, resolve_model_names, run_spec, run_sweep
+from passagent.tools.device_lease import lease_device
 
 ray = pytest.importorskip("ray")
 
@@ -42,11 +43,16 @@ def test_ray_sweep_is_exclusive_per_device_resumable_and_skips_finished_runs(loc
     # Stop one run mid-way through Ray (as a budget stop does): it must stay resumable.
     first = plan_runs(spec, out, names)[0]
     assert first.key == "tiny_cat_norm/scripted_solver"
-    handle = executor.start(run_spec(spec, out, first, resume=False), tmp_path / "first.log")
-    deadline = time.monotonic() + 300
-    while time.monotonic() < deadline and '"s1:model"' not in _read(first.dir / "events.jsonl"):
-        time.sleep(0.2)
-    executor.stop(handle)
+    first_spec = run_spec(spec, out, first, resume=False)
+    options = first_spec["eval_options"]
+    # Hold the sweep's only device: the run's evaluation then waits for its lease after s1:model,
+    # so the stop always lands mid-run, however fast the machine or slow Ray's cancellation.
+    with lease_device(options["device_pool"], Path(options["lock_dir"]), log=False):
+        handle = executor.start(first_spec, tmp_path / "first.log")
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and '"s1:model"' not in _read(first.dir / "events.jsonl"):
+            time.sleep(0.2)
+        executor.stop(handle)
     before = _read(first.dir / "events.jsonl").splitlines()
     assert before and not (first.dir / "result.json").exists()
 

@@ -141,7 +141,10 @@ def test_edited_kernel_gets_a_new_operator(tmp_path: Path) -> None:
     edited = tmp_path / "edited"
     shutil.copytree(RMS_PASS, edited)
     f32 = edited / "rms_norm_f32.py"
-    f32.write_text(f32.read_text().replace("out = w.to(tl.float32) * y.to(tl.float32)", "out = 2.0 * w.to(tl.float32) * y.to(tl.float32)"))
+    source = f32.read_text()
+    doubled = source.replace("out = w.to(tl.float32) * (x * inv_rms)", "out = 2.0 * w.to(tl.float32) * (x * inv_rms)")
+    assert doubled != source, "the kernel line this test edits has changed"
+    f32.write_text(doubled)
     first, second = _rewrite(0, RMS_PASS)[2][0], _rewrite(0, edited)[2][0]
     assert first != second
     assert first.split(".")[1:] == second.split(".")[1:]  # same op name, different namespace
