@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..tools.errors import PassagentError
+from ..tools.errors import PassagentError, require_module
 from ..tools.scoring import DEFAULT_FAILURE_PENALTY
 from .export_formats import CONVERTERS, FORMATS, parquet_schema, to_parquet_row
 from .runstate import RunInfo, find_runs, load_run, read_events
@@ -230,6 +230,8 @@ def export_runs(runs_dir: Path, fmt: str, out: Path | None = None, *, min_as: fl
     """
     if fmt not in FORMATS:
         raise PassagentError(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    if fmt == "parquet":
+        require_module("pyarrow", "sweep", "a Parquet export")
     runs_dir = Path(runs_dir)
     records, skipped = collect_trajectories(runs_dir)
     kept, filtered, duplicates = select(records, min_as, best_only)

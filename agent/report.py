@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..tools.errors import PassagentError
+from ..tools.errors import PassagentError, require_module
 from ..tools.scoring import DEFAULT_FAILURE_PENALTY, benchmark_score
 from .runstate import RunInfo, find_runs, load_run
 
@@ -314,6 +314,8 @@ def write_report(runs_dir: Path, out: Path | None = None, n_boot: int = 2000, se
         PassagentError: no folder, no run folder, or no finished run to report on.
     """
     runs_dir = Path(runs_dir)
+    if plots:
+        require_module("matplotlib", "sweep", "the report's plots", "or pass --no-plots")
     collected = collect(runs_dir)
     if not collected.runs:
         raise PassagentError(f"{runs_dir}: no finished run to report on ({len(collected.skipped)} skipped)")

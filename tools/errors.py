@@ -16,6 +16,20 @@ class PassagentError(Exception):
     exit_code = 2
 
 
+def require_module(module: str, extra: str, purpose: str, alternative: str = "") -> None:
+    """Fail with a one-line error, before any output is written, when an optional dependency
+    is missing (instead of a traceback halfway through).
+
+    Raises:
+        PassagentError: ``module`` cannot be imported; the message names the extra to install.
+    """
+    import importlib.util
+
+    if importlib.util.find_spec(module) is None:
+        raise PassagentError(f"{purpose} needs {module}, which is not installed: pip install 'passagent[{extra}]'"
+                             + (f" ({alternative})" if alternative else ""))
+
+
 class TaskError(PassagentError):
     """A task folder or subgraph sample is missing, malformed, or inconsistent.
 
