@@ -53,6 +53,11 @@ def test_ray_sweep_is_exclusive_per_device_resumable_and_skips_finished_runs(loc
         while time.monotonic() < deadline and '"s1:model"' not in _read(first.dir / "events.jsonl"):
             time.sleep(0.2)
         executor.stop(handle)
+        # Keep the device until the Ray task has ended (it ends only once the run's process is
+        # gone): cancellation can take longer than stop()'s wait on a loaded machine, and a run
+        # still alive would take the lease and finish its evaluation.
+        ready, _ = executor.ray.wait([handle], timeout=300)
+        assert ready, "the stopped Ray task did not end"
     before = _read(first.dir / "events.jsonl").splitlines()
     assert before and not (first.dir / "result.json").exists()
 
