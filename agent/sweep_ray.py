@@ -16,6 +16,9 @@ folder, exactly as on one machine.
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
 import subprocess
 import sys
 import time
@@ -29,6 +32,7 @@ def _run_in_ray(spec: dict[str, Any], log: str) -> int:
     with open(log, "ab") as fh:
         proc = subprocess.Popen([sys.executable, "-m", "passagent.agent.sweep_worker", json.dumps(spec)],
                                 stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    _pid_file(log).write_text(json.dumps({"host": socket.gethostname(), "pid": proc.pid}))
     try:
         while proc.poll() is None:
             time.sleep(0.2)  # a short sleep, not wait(): ray.cancel's KeyboardInterrupt lands here
@@ -40,6 +44,13 @@ def _run_in_ray(spec: dict[str, Any], log: str) -> int:
         except subprocess.TimeoutExpired:
             proc.kill()
         raise
+    finally:
+        _pid_file(log).unlink(missing_ok=True)
+
+
+def _pid_file(log: str | Path) -> Path:
+    """Where a Ray task records its run process (host and pid), next to the run's log."""
+    return Path(f"{log}.pid")
 
 
 class RayExecutor:
@@ -71,22 +82,45 @@ class RayExecutor:
             ray.init(address=address, **kwargs)
             self.owned = True
         self.remote = ray.remote(num_cpus=cpus_per_run, max_retries=0)(_run_in_ray)
+        self._logs: dict[str, Path] = {}
 
     def start(self, spec: dict[str, Any], log: Path) -> Any:
-        return self.remote.remote(spec, str(log))
+        handle = self.remote.remote(spec, str(log))
+        self._logs[handle.hex()] = Path(log)
+        return handle
 
     def poll(self, handle: Any) -> int | None:
         ready, _ = self.ray.wait([handle], timeout=0)
         if not ready:
             return None
+        self._logs.pop(handle.hex(), None)
         try:
             return int(self.ray.get(handle))
         except Exception:  # noqa: BLE001  (a Ray-level failure: the scheduler reads the folder)
             return 1
 
     def stop(self, handle: Any) -> None:
+        """Cancel the run's task; if Ray's cancellation has not ended it within 30 s and its run
+        process is on this host, SIGTERM that process (the worker kills its evaluations and exits,
+        resumable), after which the task ends by itself."""
         self.ray.cancel(handle)
-        self.ray.wait([handle], timeout=30)
+        ready, _ = self.ray.wait([handle], timeout=30)
+        log = self._logs.pop(handle.hex(), None)
+        if ready or log is None:
+            return
+        # Ray interrupts a running task by raising KeyboardInterrupt in its Python code, which
+        # was seen not to land at all on a loaded machine; a run left going would finish or take
+        # a device lease after the sweep has stopped.
+        try:
+            where = json.loads(_pid_file(log).read_text())
+        except (OSError, ValueError):
+            return
+        if where.get("host") == socket.gethostname():
+            try:
+                os.kill(int(where["pid"]), signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            self.ray.wait([handle], timeout=30)
 
     def close(self) -> None:
         if self.owned:
