@@ -2,7 +2,7 @@
 solving tasks, and result tables.
 
     PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,solve]
-        [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S]
+        [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
 the shared tasks, eager, Inductor and example-pass times (median end-to-end and kernel time)
@@ -29,9 +29,11 @@ EXAMPLE_RUNS = [("b511", "b511_pooler_dir"), ("623d", "623d_drop_dead_rand.py")]
 TRITON_RUN = (REPO / "bench" / "tasks" / "task_035", "task035_rms_norm_triton")  # built-in task, Triton pass
 
 
-def run_gpu_tests(out: Path) -> str:
+def run_gpu_tests(out: Path, select: str | None = None) -> str:
+    """tests/test_gpu.py (``select``: a pytest ``-k`` expression) in its own process; its summary line."""
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", str(REPO / "tests" / "test_gpu.py"), "-q", "-p", "no:cacheprovider"],
+        [sys.executable, "-m", "pytest", str(REPO / "tests" / "test_gpu.py"), "-q", "-rA", "-p", "no:cacheprovider",
+         *(["-k", select] if select else [])],
         capture_output=True, text=True, cwd=REPO,
     )
     (out / "gpu_tests.log").write_text(proc.stdout + proc.stderr)
@@ -157,6 +159,7 @@ def main() -> None:
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
     ap.add_argument("--solve-budget", type=float, default=400.0, help="the solve sweep's --max-wall (seconds)")
     ap.add_argument("--solve-workers", type=int, default=4, help="the solve sweep's --workers")
+    ap.add_argument("--tests-k", default=None, help="only the GPU tests matching this pytest -k expression")
     ap.add_argument("--repeat-tasks", type=int, default=10, help="built-in tasks in the timing-repeatability check")
     ap.add_argument("--repeat-budget", type=float, default=240.0, help="seconds after which no new subgraph is timed twice")
     args = ap.parse_args()
@@ -169,7 +172,7 @@ def main() -> None:
     report = [f"# gpu_check {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} on {torch.cuda.get_device_name()}, "
               f"torch {torch.__version__}, {torch.cuda.device_count()} GPU(s)"]
     if "tests" in parts:
-        report.append(run_gpu_tests(args.out))
+        report.append(run_gpu_tests(args.out, args.tests_k))
     if "eval" in parts:
         report += eval_table(args.out)
     if "repeat" in parts:

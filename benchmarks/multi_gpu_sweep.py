@@ -72,6 +72,16 @@ MULTICAST_VARS = ("NCCL_NVLS_ENABLE", "TORCH_SYMM_MEM_DISABLE_MULTICAST", "NVSHM
 #: 2026-11-29 by capturing the FX graphs of every long-tail task's subgraphs and asking
 #: ``agent.builtin.recipes.propose_rules``; every other long-tail task finishes without evaluating.
 EVALUATING = ["task_035", "task_050", "task_072"]
+#: (variant, timing field) pairs compared between sweeps: end-to-end, CUDA-event ("kernel") and
+#: CUDA-graph replay ("graph": device time with no host in the loop) medians of the candidate,
+#: and eager's as a control (the same eager graph, timed again in every evaluation).
+COMPARED_LABELS = (("candidate", "graph_median_us", "candidate, CUDA-graph replay"),
+                   ("eager", "graph_median_us", "eager (control), CUDA-graph replay"),
+                   ("candidate", "median_us", "candidate, end-to-end"),
+                   ("eager", "median_us", "eager (control), end-to-end"),
+                   ("candidate", "kernel_median_us", "candidate, kernel (CUDA events)"))
+COMPARED = tuple((v, f) for v, f, _t in COMPARED_LABELS)
+PHASES = ("prewarm", "warmup", "single", "multi")
 #: Compiler-cache locations that would make every sweep share one cache.
 SHARED_CACHE_VARS = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
 
@@ -133,28 +143,33 @@ def default_tasks(n: int) -> list[str]:
     return (first + [t for t in long_tail if t not in first])[: max(n, 1)]
 
 
-def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: float) -> dict[str, Any]:
-    """Every subgraph's IR inspection (what ``inspect_ir`` computes, on the CPU, as a sweep does)
-    into ``cache_root``, ``parallel`` at a time; none is started after ``deadline``."""
+def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: float, devices: list[str]) -> dict[str, Any]:
+    """Every subgraph's IR inspection (what ``inspect_ir`` computes in a sweep: on the leased
+    device, cached by device type) into ``cache_root``: one process per task (as a sweep's first
+    ``inspect_ir`` does), ``parallel`` at a time, spread over ``devices``; none is started after
+    ``deadline``."""
     from passagent.agent.builtin.policy import MAX_INSPECTED
+    from passagent.tools.device_lease import leased_device
     from passagent.tools.ir import inspect_isolated
     from passagent.tools.tasks import load_task
 
     jobs = []
-    for tid in task_ids:
+    for k, tid in enumerate(task_ids):
         task = load_task(tid)
-        jobs += [(task.path, i, sg.digest) for i, sg in enumerate(task.subgraphs[:MAX_INSPECTED])]
+        jobs.append((task.path, [(i, sg.digest) for i, sg in enumerate(task.subgraphs[:MAX_INSPECTED])],
+                     leased_device(devices[k % len(devices)])))
     errors: list[str] = []
     skipped = [0]
 
-    def one(job: tuple[Path, int, str]) -> None:
+    def one(job: tuple[Path, list[tuple[int, str]], str]) -> None:
+        path, subgraphs, device = job
         if time.monotonic() > deadline:
-            skipped[0] += 1
+            skipped[0] += len(subgraphs)
             return
         try:
-            inspect_isolated(job[0], job[1], job[2], device="cpu", cache_root=cache_root)
+            inspect_isolated(path, subgraphs[0][0], subgraphs[0][1], device=device, cache_root=cache_root, also=subgraphs[1:])
         except Exception as exc:  # noqa: BLE001 - the sweep will inspect it again and report
-            errors.append(f"{job[0].name}[{job[1]}]: {str(exc).splitlines()[0][:200]}")
+            errors.append(f"{path.name}: {str(exc).splitlines()[0][:200]}")
 
     t0 = time.monotonic()
     saved = {k: os.environ.get(k) for k in ("TORCHINDUCTOR_COMPILE_THREADS", "OMP_NUM_THREADS")}
@@ -168,7 +183,7 @@ def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: f
                 os.environ.pop(k, None)
             else:
                 os.environ[k] = v
-    return {"subgraphs": len(jobs), "parallel": parallel, "wall_s": time.monotonic() - t0, "errors": errors,
+    return {"subgraphs": sum(len(j[1]) for j in jobs), "parallel": parallel, "wall_s": time.monotonic() - t0, "errors": errors,
             "not_started": skipped[0]}
 
 
@@ -331,7 +346,7 @@ def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[d
             subgraphs = []
             for s in ev.get("subgraphs", []):
                 times = {k: {"median_us": t.get("median_us"), "kernel_median_us": t.get("kernel_median_us"),
-                             "n": t.get("n"), "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
+                             "graph_median_us": t.get("graph_median_us"), "n": t.get("n"), "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
                 subgraphs.append({"index": s["index"], "name": s.get("name"), "dtypes": s.get("dtypes"),
                                   "status": s.get("status"), "times": times})
             records.append({
@@ -394,7 +409,7 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         for name, other in (("multi", multi), ("warmup", warm)):
             if not other:
                 continue
-            for variant, field in (("candidate", "median_us"), ("eager", "median_us"), ("candidate", "kernel_median_us")):
+            for variant, field in COMPARED:
                 rows = compare(single["evaluation_records"], other["evaluation_records"], variant, field)
                 if rows:
                     a["comparisons"][f"{name}:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
@@ -413,17 +428,19 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         checks.append((f"{n_dev} evaluations at once, one per device, in the {n_dev}-device sweep",
                        b["seconds_with_devices_busy"].get(n_dev, 0.0) > 0,
                        f"most leases at once: {b['max_overall']}; all {n_dev} devices busy {all_busy:.0%} of its wall time"))
-    main = a["comparisons"].get("multi:candidate:median_us")
-    if main:
+    for field, what in (("graph_median_us", "device time (CUDA-graph replay)"), ("median_us", "end-to-end time")):
+        main = a["comparisons"].get(f"multi:candidate:{field}")
+        if not main:
+            continue
         ok = all(v["within"] == v["pairs"] for v in main["by_device"].values())
         detail = "; ".join(f"{d}: {v['within']}/{v['pairs']} within, worst {v['worst_abs']:.1%}, median {v['median_abs']:.1%}"
                            for d, v in main["by_device"].items())
-        checks.append((f"each candidate's median within {tolerance:.0%} of its single-device median, on every device",
+        checks.append((f"each candidate's median {what} within {tolerance:.0%} of its single-device median, on every device",
                        ok, detail))
         if len(main["by_device"]) < len(multi["devices"]):
-            checks.append(("candidates compared on every device", False,
+            checks.append((f"candidates compared on every device ({what})", False,
                            f"compared on {', '.join(main['by_device'])} only"))
-    elif single and multi:
+    if single and multi and not a["comparisons"].get("multi:candidate:median_us"):
         checks.append(("candidates timed in both sweeps", False, "no candidate was timed in both sweeps"))
     if a.get("throughput_ratio") is not None:
         comparable = single["complete"] and multi["complete"]
@@ -465,16 +482,22 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                      + (f", {len(p['errors'])} failed" if p["errors"] else "") + (f", {p['not_started']} not started" if p["not_started"] else "") + ".")
     lines.append("")
     # Per-candidate detail (largest disagreements first), before the summaries.
-    main = a.get("comparisons", {}).get("multi:candidate:median_us")
+    comps = a.get("comparisons", {})
+    main = comps.get("multi:candidate:median_us")
     if main:
-        rows = sorted(main["rows"], key=lambda r: -abs(r["diff"]))
-        lines += [f"Per candidate and subgraph, median end-to-end time (us), largest disagreements first "
-                  f"({min(len(rows), detail_rows)} of {len(rows)}):", "",
-                  "| task | seed | v | pass | subgraph | dtype | device (multi) | 1-device sweep | multi-device sweep | diff |",
-                  "|---|---:|---:|---|---:|---|---|---:|---:|---:|"]
+        key = ("task", "seed", "version", "pass", "subgraph", "device")
+        graph = {tuple(r[k] for k in key): r for r in (comps.get("multi:candidate:graph_median_us") or {}).get("rows", [])}
+        rows = sorted(main["rows"], key=lambda r: -abs(graph.get(tuple(r[k] for k in key), r)["diff"]))
+        lines += [f"Per candidate and subgraph, median times (us) in the 1-device and the multi-device sweep, "
+                  f"largest CUDA-graph replay disagreements first ({min(len(rows), detail_rows)} of {len(rows)}):", "",
+                  "| task | seed | v | pass | subgraph | dtype | device (multi) | end-to-end 1-dev | multi | diff "
+                  "| graph replay 1-dev | multi | diff |",
+                  "|---|---:|---:|---|---:|---|---|---:|---:|---:|---:|---:|---:|"]
         for r in rows[:detail_rows]:
+            g = graph.get(tuple(r[k] for k in key))
+            gcols = f"{g['base_us']:.1f} | {g['other_us']:.1f} | {_pct(g['diff'])}" if g else "- | - | -"
             lines.append(f"| {r['task']} | {r['seed']} | {r['version']} | {r['pass']} | {r['subgraph']} | {r['dtypes']} | "
-                         f"{r['device']} | {r['base_us']:.1f} | {r['other_us']:.1f} | {_pct(r['diff'])} |")
+                         f"{r['device']} | {r['base_us']:.1f} | {r['other_us']:.1f} | {_pct(r['diff'])} | {gcols} |")
         lines.append("")
     lines += ["| sweep | devices | workers | runs finished | evaluations | wall (s) | solves per hour | "
               "device busy (s) | most leases on one device | most leases at once | all devices busy |",
@@ -494,14 +517,12 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
         lines.append("")
         lines.append(f"Throughput ratio (solves per hour, {len(result['multi_pool'])} devices / 1 device): "
                      f"**{a['throughput_ratio']:.2f}x**")
-    comps = a.get("comparisons", {})
     if comps:
         lines += ["", "Timing agreement with the 1-device sweep, per device of the other sweep (diff = other / 1-device - 1; "
                   "pairs: same task, seed, pass digest and subgraph):", "",
                   f"| sweep | timing | device | pairs | median abs diff | mean diff | worst abs diff | within {tolerance:.0%} |",
                   "|---|---|---|---:|---:|---:|---:|---:|"]
-        label = {"candidate:median_us": "candidate, end-to-end", "eager:median_us": "eager (control), end-to-end",
-                 "candidate:kernel_median_us": "candidate, kernel"}
+        label = {f"{v}:{f}": t for v, f, t in COMPARED_LABELS}
         for key, c in comps.items():
             sweep, rest = key.split(":", 1)
             for dev, v in c["by_device"].items():
@@ -567,7 +588,14 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=None, help="a new folder for the runs and caches is made in this one "
                     "(default: the system's temporary folder)")
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT") or "multi_gpu_sweep_out"))
+    ap.add_argument("--phases", default=",".join(PHASES), help="which of prewarm,warmup,single,multi to run in this "
+                    "invocation (the rest in another, with --resume)")
+    ap.add_argument("--resume", type=Path, default=None, help="the work folder of an earlier invocation on this machine "
+                    "(printed by it): its caches and results are reused, and --phases continues it")
     args = ap.parse_args()
+    wanted = [p.strip() for p in args.phases.split(",") if p.strip()]
+    if unknown := set(wanted) - set(PHASES):
+        raise SystemExit(f"--phases: unknown {sorted(unknown)}; choose from {','.join(PHASES)}")
     started, t_start = time.time(), time.monotonic()
     deadline = t_start + args.time_budget
     imported = ensure_importable()
@@ -581,9 +609,14 @@ def main() -> int:
     multi_pool, single_pool = pools(devices)
     workers = args.workers or 2 * len(multi_pool)
     tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else default_tasks(args.n_tasks)
-    if args.work:
-        args.work.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix="multi-gpu-sweep-", dir=args.work))  # always fresh: no sweep is resumed
+    if args.resume:
+        work = args.resume
+        if not (work / "state.json").is_file():
+            raise SystemExit(f"--resume {work}: no state.json there (not a work folder of this script, or on another machine)")
+    else:
+        if args.work:
+            args.work.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix="multi-gpu-sweep-", dir=args.work))  # fresh: no sweep is resumed
     args.out.mkdir(parents=True, exist_ok=True)
     log = args.out / "sweeps.log"
     # The GPUs' name comes from the evaluations (asking CUDA here would start it in this process).
@@ -600,6 +633,14 @@ def main() -> int:
         "multicast_env": {k: os.environ.get(k) for k in MULTICAST_VARS}, "removed_from_sweep_env": removed,
         "work": str(work), "phases": {},
     }
+    if args.resume:  # the earlier invocation's settings and phases; this one's environment checks are added
+        earlier = json.loads((work / "state.json").read_text())
+        for key in ("tasks", "seeds", "workers", "single_workers", "multi_pool", "single_pool"):
+            if earlier.get(key) != result[key]:
+                raise SystemExit(f"--resume: {key} differs from the earlier invocation's ({earlier.get(key)} vs {result[key]})")
+        earlier["phases"].update(result.pop("phases"))
+        result = {**earlier, **{k: v for k, v in result.items() if k not in ("started_at", "prewarm_ir")}}
+        result["resumed_at"] = started
     print(f"multi_gpu_sweep: {machine}; multi {multi_pool}, single {single_pool}; {len(tasks)} tasks x {args.seeds} seed(s); "
           f"{workers} workers; multicast env {result['multicast_env']}; work {work}", flush=True)
 
@@ -610,11 +651,22 @@ def main() -> int:
     def left() -> float:
         return deadline - time.monotonic() - reserve
 
-    if args.prewarm_ir:
-        parallel = args.prewarm_parallel or max(1, min(16, (os.cpu_count() or 2) // 2))
-        result["prewarm_ir"] = prewarm_ir(tasks, template, parallel, time.monotonic() + 0.25 * left())
-        print(f"[prewarm] {result['prewarm_ir']}", flush=True)
+    def save() -> None:
         write_outputs(args.out, result, None)
+        (work / "state.json").write_text(json.dumps(result, default=str))
+
+    # Each phase's share of the time left: about what it needs (evaluations per device).
+    weights = {"warmup": 0.8, "single": 1.0, "multi": 1.0 / len(multi_pool) + 0.1}
+
+    def share(key: str) -> float:
+        todo = [k for k in ("warmup", "single", "multi") if k in wanted and k not in result["phases"]]
+        return weights[key] / sum(weights[k] for k in todo)
+
+    if args.prewarm_ir and "prewarm" in wanted:
+        parallel = args.prewarm_parallel or max(1, min(16, (os.cpu_count() or 2) // 2))
+        result["prewarm_ir"] = prewarm_ir(tasks, template, parallel, time.monotonic() + 0.25 * left(), multi_pool)
+        print(f"[prewarm] {result['prewarm_ir']}", flush=True)
+    save()
     runs_root = work / "runs"
 
     def phase(key: str, pool: list[str], n: int, seeds: int, cache: Path, max_wall: float) -> None:
@@ -623,21 +675,21 @@ def main() -> int:
         except Exception:  # noqa: BLE001 - report what was measured so far
             result.setdefault("errors", []).append(f"{key}: {traceback.format_exc()[-3000:]}")
             print(result["errors"][-1], flush=True)
-        write_outputs(args.out, result, None)
+        save()
 
-    if args.cache == "warm":
+    if args.cache == "warm" and "warmup" in wanted:
         cache = work / "cache-warmup"
         shutil.copytree(template, cache)
-        phase("warmup", multi_pool, workers, 1, cache, 0.40 * left())
+        phase("warmup", multi_pool, workers, 1, cache, share("warmup") * left())
         shutil.rmtree(template)
         shutil.copytree(cache, template)
     order = ["single", "multi"] if args.order == "single-first" else ["multi", "single"]
-    for i, key in enumerate(order):
+    for key in [k for k in order if k in wanted]:
         cache = work / f"cache-{key}"
+        shutil.rmtree(cache, ignore_errors=True)
         shutil.copytree(template, cache)
-        share = 2 / 3 if (key == "single" and i == 0) else (1 / 3 if i == 0 else 1.0)
         pool, n = (single_pool, args.single_workers or workers) if key == "single" else (multi_pool, workers)
-        phase(key, pool, n, args.seeds, cache, share * left())
+        phase(key, pool, n, args.seeds, cache, share(key) * left())
 
     names = {ev.get("device_name") for ph in result["phases"].values() for ev in ph["evaluation_records"]} - {None}
     if multi_pool[0].startswith("cuda") and names:
@@ -646,6 +698,9 @@ def main() -> int:
     result["total_wall_s"] = time.monotonic() - t_start
     text = markdown(result, args.tolerance, args.detail_rows)
     write_outputs(args.out, result, text)
+    (work / "state.json").write_text(json.dumps(result, default=str))
+    if missing := [k for k in ("single", "multi") if k not in result["phases"]]:
+        print(f"\nnot run yet: {', '.join(missing)}; continue with --resume {work} --phases {','.join(missing)}", flush=True)
     print("\n" + text + f"\n\ntotal {result['total_wall_s']:.0f} s; JSON: {args.out / 'multi_gpu_sweep.json'}", flush=True)
     return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1
 

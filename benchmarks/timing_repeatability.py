@@ -9,6 +9,9 @@ that matched nothing. Reported per subgraph: each variant's two medians and thei
 ``|m2 - m1| / m1``; then the median and the worst disagreement over all subgraphs (the target of
 issue #7: 1% median, 5% worst).
 
+On CUDA, the CUDA-graph replay medians (``*_graph``: each variant's device time with no host in
+the loop, ``TimingStats.graph_median_us``) are compared the same way.
+
 Also reported: the agreement of the two measurements' speedups (baseline median / candidate median,
 each from one interleaved measurement), which is what the score uses.
 
@@ -97,6 +100,9 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         row[name] = {"m1_us": m1, "m2_us": m2, "n1": first[name].n, "n2": second[name].n,
                      "kernel1_us": first[name].kernel_median_us, "kernel2_us": second[name].kernel_median_us,
                      "diff": abs(m2 - m1) / m1}
+        g1, g2 = first[name].graph_median_us, second[name].graph_median_us
+        if g1 and g2:  # CUDA-graph replay: device time with no host in the loop
+            row[f"{name}_graph"] = {"m1_us": g1, "m2_us": g2, "diff": abs(g2 - g1) / g1}
     row["naive_candidate"] = {"m1_us": naive[0], "m2_us": naive[1], "diff": abs(naive[1] - naive[0]) / naive[0]}
     for base in ("eager", "inductor"):  # the score's quantity: baseline / candidate from the same rounds
         s1 = first[base].median_us / first["candidate"].median_us
@@ -156,8 +162,9 @@ def main() -> None:
                      f"{c['m1_us']:.1f} / {c['m2_us']:.1f} | {c['n1']} | {c['diff']:.2%} | {r['naive_candidate']['diff']:.2%} |")
     lines += ["", "| variant | median diff | worst diff | within 1% | within 5% |", "|---|---:|---:|---:|---:|"]
     summary = {}
-    for v in ("eager", "inductor", "candidate", "naive_candidate", "speedup_vs_eager", "speedup_vs_inductor"):
-        d = [r[v]["diff"] for r in rows]
+    for v in ("eager", "inductor", "candidate", "naive_candidate", "speedup_vs_eager", "speedup_vs_inductor",
+              "eager_graph", "inductor_graph", "candidate_graph"):
+        d = [r[v]["diff"] for r in rows if v in r]
         if d:
             summary[v] = {"median": statistics.median(d), "worst": max(d)}
             lines.append(f"| {v} | {statistics.median(d):.2%} | {max(d):.2%} | {sum(x <= 0.01 for x in d)}/{len(d)} | {sum(x <= 0.05 for x in d)}/{len(d)} |")

@@ -32,6 +32,7 @@ def test_example_pass_on_shared_task_on_cuda(task_prefix: str, pass_file: str, c
         for name in ("eager", "candidate"):
             assert s.times[name].kernel_median_us is not None and s.times[name].kernel_median_us > 0
             assert s.times[name].median_us >= s.times[name].kernel_median_us * 0.5
+            assert s.times[name].graph_median_us is not None and 0 < s.times[name].graph_median_us
 
 
 def test_wrong_maths_is_caught_on_cuda(cache_root: Path) -> None:
@@ -97,3 +98,53 @@ def test_edited_triton_kernel_under_the_same_name_is_what_runs(cache_root: Path,
     opts = EvalOptions(device="cuda", cache_root=cache_root)
     assert evaluate_pass(task, RMS_TRITON, opts).subgraphs[0].status == "correct"
     assert evaluate_pass(task, edited, opts).subgraphs[0].status == "accuracy"  # same names, new kernel
+
+
+def test_cuda_graph_replay_times_device_work_and_skips_uncapturable_calls() -> None:
+    import torch
+
+    from passagent.tools.timing import TimingConfig, time_interleaved
+
+    x = torch.randn(2048, 2048, device="cuda")
+
+    def many_small(a):  # 200 tiny launches: host-bound end to end, cheap on the device
+        for _ in range(200):
+            a = a + 1
+        return a
+
+    def one_matmul(a):
+        return a @ a
+
+    def host_sync(a):  # .item() synchronises: cannot be captured in a CUDA graph
+        return a * a.sum().item()
+
+    stats = time_interleaved({"small": many_small, "mm": one_matmul}, lambda i: [x.clone()], device="cuda",
+                             config=TimingConfig.for_device("cuda"))
+    for s in stats.values():
+        assert s.graph_median_us is not None and s.graph_median_us > 0
+    # Replaying the graph removes the 200 launches' host overhead, not the matmul's device time.
+    assert stats["small"].graph_median_us < 0.8 * stats["small"].median_us
+    assert stats["mm"].graph_median_us > 0.5 * stats["mm"].kernel_median_us
+    synced = time_interleaved({"sync": host_sync}, lambda i: [x.clone()], device="cuda", config=TimingConfig.for_device("cuda"))
+    assert synced["sync"].graph_median_us is None and synced["sync"].median_us > 0
+    assert torch.cuda.is_current_stream_capturing() is False
+    torch.ones(1, device="cuda").add_(1)  # the stream still works after the failed capture
+
+
+def test_profiled_evaluation_on_cuda_shows_device_kernels_and_the_user_triton_kernel(cache_root: Path) -> None:
+    from passagent.agent.condense import describe_profile
+
+    pytest.importorskip("triton")
+    result = evaluate_pass(load_task(RMS_TASK), RMS_TRITON, EvalOptions(device="cuda", cache_root=cache_root, profile=True))
+    s = result.subgraphs[0]
+    assert s.status == "correct", s.message
+    assert s.profile is not None and s.profile.time == "device" and s.profile.error is None, s.profile
+    for variant in (s.profile.inductor, s.profile.candidate):
+        assert variant is not None and variant.kernel_us > 0
+        assert any(k.kind == "kernel" and k.us_per_run > 0 for k in variant.kernels)
+    # The pass's own Triton kernel runs in the candidate, not in default Inductor.
+    candidate = {k.name for k in s.profile.candidate.kernels}
+    assert any("rms_norm_kernel" in n for n in candidate), candidate
+    assert not any("rms_norm_kernel" in k.name for k in s.profile.inductor.kernels)
+    text, ok = describe_profile(result, [0], "on CUDA")
+    assert ok and "device time of each kernel" in text

@@ -24,10 +24,14 @@ def bench():
     return module
 
 
-def evaluation(task: str, digest: str, device: str, times: list[float], seed: int = 0, version: int = 1) -> dict:
+def evaluation(task: str, digest: str, device: str, times: list[float], seed: int = 0, version: int = 1,
+               graph: list[float] | None = None) -> dict:
+    """An evaluation record; ``graph``: the candidate's CUDA-graph replay medians (default: ``times``)."""
+    graph = graph or times
     return {"task": task, "seed": seed, "version": version, "pass_sha256": digest, "device": device,
-            "subgraphs": [{"index": i, "dtypes": ["float16"], "times": {"candidate": {"median_us": t}, "eager": {"median_us": 100.0}}}
-                          for i, t in enumerate(times)]}
+            "subgraphs": [{"index": i, "dtypes": ["float16"],
+                           "times": {"candidate": {"median_us": t, "graph_median_us": g}, "eager": {"median_us": 100.0}}}
+                          for i, (t, g) in enumerate(zip(times, graph))]}
 
 
 def lease(device: str, start: float, end: float) -> dict:
@@ -57,11 +61,17 @@ def test_candidates_are_matched_by_task_seed_digest_and_subgraph(bench) -> None:
 def test_checks_pass_only_when_every_claim_holds(bench) -> None:
     single_evals = [evaluation("t1", "aa", "cuda:0", [100.0]), evaluation("t2", "bb", "cuda:0", [100.0])]
     multi_evals = [evaluation("t1", "aa", "cuda:0", [101.0]), evaluation("t2", "bb", "cuda:1", [99.0])]
+    host_noise = [evaluation("t1", "aa", "cuda:0", [101.0]), evaluation("t2", "bb", "cuda:1", [90.0], graph=[99.5])]
     single = phase(["cuda:0"], single_evals, [lease("cuda:0", 0, 4), lease("cuda:0", 4, 8)], finished=2, wall=10.0)
     multi = phase(["cuda:0", "cuda:1"], multi_evals, [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)], finished=2, wall=5.0)
     a = bench.analyse({"phases": {"single": single, "multi": multi}}, tolerance=0.03, min_ratio=1.8)
-    assert len(a["checks"]) == 5 and all(c["ok"] for c in a["checks"]), a["checks"]
+    assert len(a["checks"]) == 6 and all(c["ok"] for c in a["checks"]), a["checks"]
     assert a["throughput_ratio"] == pytest.approx(2.0)
+    # End-to-end 10% off but the same device time: only the end-to-end check fails.
+    noisy = phase(["cuda:0", "cuda:1"], host_noise, [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)], finished=2, wall=5.0)
+    a = bench.analyse({"phases": {"single": single, "multi": noisy}}, tolerance=0.03, min_ratio=1.8)
+    assert [c["check"] for c in a["checks"] if not c["ok"]] == [
+        "each candidate's median end-to-end time within 3% of its single-device median, on every device"]
 
     slow = phase(["cuda:0", "cuda:1"], [evaluation("t1", "aa", "cuda:0", [104.0])], [lease("cuda:0", 0, 4), lease("cuda:0", 3, 6)],
                  finished=2, wall=8.0)
@@ -70,7 +80,9 @@ def test_checks_pass_only_when_every_claim_holds(bench) -> None:
     assert failed == sorted([
         "2 evaluations at once, one per device, in the 2-device sweep",          # both leases were cuda:0's...
         "at most one evaluation per device at a time (every sweep)",             # ...and they overlapped
-        "candidates compared on every device",                                   # nothing ran on cuda:1
-        "each candidate's median within 3% of its single-device median, on every device",  # 4% off
+        "candidates compared on every device (device time (CUDA-graph replay))",  # nothing ran on cuda:1
+        "candidates compared on every device (end-to-end time)",
+        "each candidate's median device time (CUDA-graph replay) within 3% of its single-device median, on every device",
+        "each candidate's median end-to-end time within 3% of its single-device median, on every device",  # 4% off
         "throughput at least 1.8x the single-device sweep's",                    # 1.25x
     ])

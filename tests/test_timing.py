@@ -7,6 +7,7 @@ import math
 import time
 
 import pytest
+import torch
 
 from passagent.tools.timing import TimingConfig, median_ci_halfwidth, time_interleaved
 
@@ -61,3 +62,9 @@ def test_cuda_default_sets_a_ci_target() -> None:
     assert TimingConfig.for_device("cuda").min_calls >= 100
     assert TimingConfig.for_device("cpu").target_ci is None
     assert TimingConfig.for_device("cpu", 2.0).budget_s == 2.0
+    assert TimingConfig.for_device("cuda").graph_replay and not TimingConfig.for_device("cpu").graph_replay
+
+
+def test_cpu_timing_has_no_graph_time() -> None:
+    stats = time_interleaved({"a": lambda x: x + 1}, lambda i: [torch.ones(4)], config=TimingConfig(graph_replay=True))
+    assert stats["a"].graph_median_us is None and stats["a"].median_us > 0

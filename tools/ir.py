@@ -147,7 +147,9 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
 
 
 def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str) -> str:
-    blob = json.dumps([IR_VERSION, subgraph_digest, device, torch.__version__])
+    # By device type, not index: a sweep inspects on whichever GPU it leases (cuda:0 or cuda:1 of
+    # the same machine), and the inspection must not be redone for each.
+    blob = json.dumps([IR_VERSION, subgraph_digest, device.split(":")[0], torch.__version__])
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 

@@ -23,7 +23,7 @@ def cache_entry(ev: dict[str, Any]) -> dict[str, Any]:
 def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
     return Timing(
         median_us=d["median_us"], q1_us=d["q1_us"], q3_us=d["q3_us"], n=d["n"],
-        kernel_median_us=d.get("kernel_median_us"), source=source,  # type: ignore[arg-type]
+        kernel_median_us=d.get("kernel_median_us"), graph_median_us=d.get("graph_median_us"), source=source,  # type: ignore[arg-type]
     )
 
 

@@ -29,6 +29,9 @@ class Timing(_Model):
     q3_us: float
     n: int = Field(description="timed calls")
     kernel_median_us: float | None = Field(None, description="CUDA event time; None on CPU")
+    graph_median_us: float | None = Field(
+        None, description="device time of a CUDA-graph replay of one call (no host in the loop); None on CPU or "
+                          "when the call could not be captured; not used by the score")
     source: Literal["measured", "cached"] = Field(
         "measured",
         description="'cached': from the baseline cache, rescaled by this run's eager time",

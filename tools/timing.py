@@ -16,6 +16,14 @@
   median is within ``target_ci`` of it, or ``max_calls``/``budget_s`` is reached. Small real
   subgraphs run in tens of microseconds, where launch overhead and host jitter dominate: 100
   calls are not enough for a repeatable median there, and fixed counts waste time on big graphs.
+* CUDA-graph replay (CUDA only, ``graph_replay``): after the measurement, one call of each
+  variant is captured in a CUDA graph and the graphs are replayed, interleaved, with an L2
+  flush before each replay and CUDA events around it. This is the variant's device time with
+  no host in the loop: launch overhead and the host's speed drop out, so it is the repeatable
+  figure for comparing kernels (one GPU against another, one run against another). The score
+  does not use it (``shared/docs/SCORING.md``: end-to-end time, since launch overhead is part
+  of what a pass may remove); a variant that cannot be captured (a host sync, a
+  data-dependent shape) gets ``None``.
 * The garbage collector is paused while timing (a collection inside a timed call costs more
   than a whole small subgraph), and warm-up runs for at least ``warmup_s`` per variant so the
   GPU's clocks have ramped up before the first timed call.
@@ -42,6 +50,8 @@ class TimingStats:
         q1_us, q3_us: first and third quartiles of the same samples.
         n: number of timed calls.
         kernel_median_us: median device (CUDA event) time, or None on the CPU.
+        graph_median_us: median device time of a CUDA-graph replay of one call (no host in the
+            loop), or None (CPU, graph replay off, or the call could not be captured).
     """
 
     median_us: float
@@ -49,6 +59,7 @@ class TimingStats:
     q3_us: float
     n: int
     kernel_median_us: float | None = None
+    graph_median_us: float | None = None
 
     @property
     def relative_iqr(self) -> float:
@@ -69,6 +80,9 @@ class TimingConfig:
             this relative half-width (0.005: +-0.5%), between ``min_calls`` and ``max_calls``
             calls and within ``budget_s``; ``noisy_iqr``/``max_remeasure`` are then unused.
         warmup_s: minimum warm-up time per variant (seconds), on top of ``warmup`` calls.
+        graph_replay: CUDA only: also measure CUDA-graph replays (``TimingStats.graph_median_us``),
+            at least ``min_calls`` per variant, until ``target_ci`` (or +-0.5%) or
+            ``graph_budget_s`` seconds.
     """
 
     warmup: int = 1  # the correctness calls before timing already ran every variant
@@ -79,15 +93,18 @@ class TimingConfig:
     max_remeasure: int = 2
     target_ci: float | None = None
     warmup_s: float = 0.0
+    graph_replay: bool = False
+    graph_budget_s: float = 0.3
 
     @classmethod
     def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":
         """The default for a device: on CUDA at least 100 calls after >= 50 ms of warm-up,
-        until each median is known to +-0.5% (95% CI) or 1.5 s have passed; on the CPU, calls
+        until each median is known to +-0.5% (95% CI) or 1.5 s have passed, then CUDA-graph
+        replays of each variant (<= 0.3 s); on the CPU, calls
         sized to ``budget_s`` (0.5 s), at least 5."""
         if torch.device(device).type == "cuda":
             return cls(warmup=10, warmup_s=0.05, min_calls=100, max_calls=5000,
-                       budget_s=1.5 if budget_s is None else budget_s, target_ci=0.005)
+                       budget_s=1.5 if budget_s is None else budget_s, target_ci=0.005, graph_replay=True)
         return cls() if budget_s is None else cls(budget_s=budget_s)
 
 
@@ -137,6 +154,85 @@ class _CudaClock:
         torch.cuda.synchronize(self.device)  # device-wide: every stream's work is counted
         t1 = time.perf_counter()
         return (t1 - t0) * 1e6, start.elapsed_time(end) * 1e3, out
+
+    def replay(self, graph: "torch.cuda.CUDAGraph") -> float:
+        """Device time (µs) of one replay of ``graph`` after an L2 flush."""
+        self.flush_buf.zero_()
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        graph.replay()
+        end.record()
+        end.synchronize()
+        return start.elapsed_time(end) * 1e3
+
+
+def graph_replay_medians(
+    variants: dict[str, Callable[..., Any]],
+    args: list[Any],
+    device: torch.device,
+    *,
+    min_replays: int = 100,
+    max_replays: int = 5000,
+    budget_s: float = 0.3,
+    target_ci: float = 0.005,
+) -> dict[str, float | None]:
+    """Median device time (microseconds) of a CUDA-graph replay of one call of each variant.
+
+    Each variant is called three times on a side stream (warm-up, as CUDA-graph capture
+    requires), captured once with ``torch.cuda.graph`` (its own memory pool), and the graphs are
+    replayed interleaved in a rotating order, each replay preceded by an L2 flush and bracketed by
+    CUDA events. Replays go on until every median's 95% CI is within ``target_ci`` (or
+    ``max_replays``/``budget_s``), but at least ``min_replays``. All variants replay the same
+    argument tensors ``args`` (captured by address), so in-place updates accumulate; only the
+    timing is used, never the outputs.
+
+    Returns name -> median in µs, or None for a variant whose capture failed (after a failure no
+    further variant is captured: a broken capture can leave the stream unusable).
+    """
+    clock = _CudaClock(device)
+    graphs: dict[str, torch.cuda.CUDAGraph] = {}
+    result: dict[str, float | None] = {n: None for n in variants}
+    side = torch.cuda.Stream(device)
+    for name, fn in variants.items():
+        try:
+            side.wait_stream(torch.cuda.current_stream(device))
+            with torch.cuda.stream(side):
+                for _ in range(3):
+                    fn(*args)
+            torch.cuda.current_stream(device).wait_stream(side)
+            torch.cuda.synchronize(device)
+            g = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(g):
+                fn(*args)
+            torch.cuda.synchronize(device)
+            graphs[name] = g
+        except Exception:  # noqa: BLE001 - an uncapturable variant has no graph time
+            try:
+                torch.cuda.synchronize(device)
+            except Exception:  # noqa: BLE001
+                pass
+            break
+    names = list(graphs)
+    if not names:
+        return result
+    times: dict[str, list[float]] = {n: [] for n in names}
+    deadline = time.perf_counter() + budget_s
+    rnd = 0
+    while True:
+        rnd += 1
+        shift = rnd % len(names)
+        for name in names[shift:] + names[:shift]:
+            times[name].append(clock.replay(graphs[name]))
+        if rnd >= max_replays:
+            break
+        if rnd >= min_replays and (time.perf_counter() >= deadline
+                                   or all(median_ci_halfwidth(times[n]) <= target_ci for n in names)):
+            break
+    for name in names:
+        result[name] = statistics.median(times[name])
+    del graphs
+    torch.cuda.synchronize(device)
+    return result
 
 
 def time_interleaved(
@@ -217,14 +313,22 @@ def time_interleaved(
                     break
                 if all(median_ci_halfwidth(samples[n]) <= config.target_ci for n in names):
                     break
-            return {n: _stats(samples[n], kernel[n] or None) for n in names}
-
-        calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
-        for _attempt in range(config.max_remeasure + 1):
-            run_rounds(calls)
             stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
-            if all(s.relative_iqr <= config.noisy_iqr for s in stats.values()):
-                break
+        else:
+            calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
+            for _attempt in range(config.max_remeasure + 1):
+                run_rounds(calls)
+                stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
+                if all(s.relative_iqr <= config.noisy_iqr for s in stats.values()):
+                    break
+        if cuda and config.graph_replay:
+            try:
+                graph = graph_replay_medians(variants, fresh_args(rnd + 1), device, min_replays=min(100, config.min_calls),
+                                             budget_s=config.graph_budget_s, target_ci=config.target_ci or 0.005)
+            except Exception:  # noqa: BLE001 - an extra metric: its failure must not fail the measurement
+                graph = {}
+            for n, g in graph.items():
+                stats[n].graph_median_us = g
         return stats
     finally:
         if was_enabled:
