@@ -135,7 +135,8 @@ def test_profiled_evaluation_on_cuda_shows_device_kernels_and_the_user_triton_ke
     from passagent.agent.condense import describe_profile
 
     pytest.importorskip("triton")
-    result = evaluate_pass(load_task(RMS_TASK), RMS_TRITON, EvalOptions(device="cuda", cache_root=cache_root, profile=True))
+    task = load_task(RMS_TASK / "graphs" / "0")  # float32
+    result = evaluate_pass(task, RMS_TRITON, EvalOptions(device="cuda", cache_root=cache_root, profile=True))
     s = result.subgraphs[0]
     assert s.status == "correct", s.message
     assert s.profile is not None and s.profile.time == "device" and s.profile.error is None, s.profile
