@@ -234,9 +234,18 @@ class Toolbox:
         if not o.device_pool:
             return self.inspector(self.task.path, i, sg.digest, device=o.device, cache_root=o.cache_root, also=others)
         # In a sweep, inspect on the pool's devices (the inspection compiles and profiles there)
-        # and hold a lease like an evaluation, so it never runs beside another's timed calls.
+        # and hold a lease like an evaluation, so it never runs beside another's timed calls. A
+        # cached inspection needs no device: it must not queue behind evaluations for a lease
+        # (seen on two H200s: runs whose IR was cached waited minutes for a GPU).
         from ..tools.baseline_cache import default_cache_root
         from ..tools.device_lease import lease_device, leased_device
+        from ..tools.ir import cached_inspection
+
+        kind = leased_device(o.device_pool[0])  # the cache is keyed by device type, shared by the pool
+        hit = cached_inspection(self.task.path, i, sg.digest, device=kind, cache_root=o.cache_root)
+        if hit is not None:
+            self._inspected_on = getattr(self, "_inspected_on", None) or kind
+            return hit
 
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
         with lease_device(o.device_pool, lock_dir, info={"task": self.task.id, "purpose": "inspect_ir"}) as device:

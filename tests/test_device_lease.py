@@ -153,3 +153,44 @@ def test_the_evaluation_workers_environment_keeps_the_multicast_switches(tmp_pat
     env = worker_environment(tmp_path, tmp_path)
     pin_worker_device("cuda:1", env)
     assert {k: env.get(k) for k in MULTICAST_OFF} == MULTICAST_OFF
+
+
+def test_a_cached_ir_inspection_takes_no_lease_and_a_missing_one_does(tmp_path: Path) -> None:
+    """Runs whose IR is already cached must not queue behind evaluations for a device."""
+    import json as _json
+
+    from helpers import passbench_task
+
+    from passagent.agent.protocols import ToolCall
+    from passagent.agent.toolbox import PassWorkspace, Toolbox
+    from passagent.tools.evaluate import EvalOptions
+    from passagent.tools.ir import _cache_file
+    from passagent.tools.tasks import load_task
+
+    task = load_task(passbench_task("b511"))
+    cache, locks = tmp_path / "cache", tmp_path / "locks"
+    sg = task.subgraphs[0]
+    # Cached by device type: what an inspection on cuda:0 stored serves cuda:1 as well.
+    path = _cache_file(cache, task.path, 0, "cuda:0", sg.digest)
+    path.parent.mkdir(parents=True)
+    def ir(index: int, device: str) -> dict:
+        return {"index": index, "name": f"graphs/{index}", "source": "test", "device": device, "args": [], "op_sequence": [],
+                "fx_code": f"def forward(self): pass  # from {device}", "fx_nodes": [], "graph_breaks": 0,
+                "aten_code": "", "kernels": [], "output_code_lines": 0}
+
+    path.write_text(_json.dumps(ir(0, "cuda:0")))
+    inspected: list[tuple[int, str]] = []
+
+    def inspector(task_path, index, digest, *, device, cache_root, also):
+        inspected.append((index, device))
+        return ir(index, device)
+
+    opts = EvalOptions(device="cpu", cache_root=cache, device_pool=["cuda:1"], lock_dir=locks)
+    toolbox = Toolbox(task, PassWorkspace(tmp_path / "ws"), opts, inspector=inspector)
+    out = toolbox.execute(ToolCall(id="1", name="inspect_ir", arguments={"subgraph": 0}, raw_arguments=""))
+    assert not out.is_error, out.text
+    assert inspected == [] and read_leases(locks) == [] and "from cuda:0" in out.text
+    out = toolbox.execute(ToolCall(id="2", name="inspect_ir", arguments={"subgraph": 1}, raw_arguments=""))
+    assert not out.is_error, out.text
+    assert inspected == [(1, "cuda:1")]
+    assert [(r["device"], r["purpose"]) for r in read_leases(locks)] == [("cuda:1", "inspect_ir")]

@@ -166,6 +166,13 @@ def _read_cached(path: Path) -> dict[str, Any] | None:
         return None
 
 
+def cached_inspection(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
+                      cache_root: Path | None = None) -> dict[str, Any] | None:
+    """The inspection :func:`inspect_isolated` would return from its cache, or None (not cached, or
+    the cached file is unreadable). Reads files only: no process, no device."""
+    return _read_cached(_cache_file(cache_root, task_path, index, device, subgraph_digest))
+
+
 def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
                      cache_root: Path | None = None, timeout_s: float = 300.0,
                      also: Sequence[tuple[int, str]] = ()) -> dict[str, Any]:
