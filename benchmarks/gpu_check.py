@@ -70,11 +70,11 @@ def eval_table(out: Path) -> list[str]:
     return lines + [""] + summary
 
 
-def repeatability(out: Path, budget_s: float, n_builtin: int) -> list[str]:
+def repeatability(out: Path, budget_s: float, n_builtin: int, pin: str = "off", per_task: int = 3) -> list[str]:
     """benchmarks/timing_repeatability.py in its own process; its tables."""
     proc = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "timing_repeatability.py"), "--device", "cuda", "--budget", str(budget_s),
-         "--builtin", str(n_builtin), "--out", str(out)],
+         "--builtin", str(n_builtin), "--per-task", str(per_task), "--pin", pin, "--out", str(out)],
         capture_output=True, text=True, cwd=REPO,
     )
     (out / "timing_repeatability.log").write_text(proc.stdout + proc.stderr)
@@ -159,6 +159,9 @@ def main() -> None:
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
     ap.add_argument("--solve-budget", type=float, default=400.0, help="the solve sweep's --max-wall (seconds)")
     ap.add_argument("--solve-workers", type=int, default=4, help="the solve sweep's --workers")
+    ap.add_argument("--repeat-pin", choices=("off", "on", "both"), default="off",
+                    help="timing_repeatability.py --pin (both: each pair again with the timing thread on one core)")
+    ap.add_argument("--repeat-per-task", type=int, default=3, help="subgraphs per built-in task in the repeatability check")
     ap.add_argument("--tests-k", default=None, help="only the GPU tests matching this pytest -k expression")
     ap.add_argument("--repeat-tasks", type=int, default=10, help="built-in tasks in the timing-repeatability check")
     ap.add_argument("--repeat-budget", type=float, default=240.0, help="seconds after which no new subgraph is timed twice")
@@ -176,7 +179,7 @@ def main() -> None:
     if "eval" in parts:
         report += eval_table(args.out)
     if "repeat" in parts:
-        report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks)]
+        report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks, args.repeat_pin, args.repeat_per_task)]
     if "solve" in parts:
         report += ["", "Built-in policy on CUDA (geometric means over the subgraphs of the best pass version):", ""]
         report += solve_table(args.out, args.solve_tasks, args.solve_budget, args.solve_workers)

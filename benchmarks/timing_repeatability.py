@@ -19,6 +19,7 @@ For contrast, the candidate is also timed naively: the median of 100 back-to-bac
 between two ``synchronize()`` calls, no interleaving, warm-up of one call, garbage collector on.
 
     PYTHONUNBUFFERED=1 python benchmarks/timing_repeatability.py [--device cuda] [--builtin 10] [--per-task 3]
+        [--pin off|on|both]
 
 Prints a Markdown table last; ``--out DIR`` also writes the JSON.
 """
@@ -26,6 +27,7 @@ Prints a Markdown table last; ``--out DIR`` also writes the JSON.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import statistics
@@ -68,7 +70,7 @@ def _naive_median(fn: Any, args: list[Any], device: torch.device, calls: int = 1
     return statistics.median(samples)
 
 
-def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag: str) -> dict[str, Any]:
+def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag: str, pin: str = "off") -> dict[str, Any]:
     torch._dynamo.reset()
     draws = [[a.to(device) if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, k)] for k in range(3)]
     eager = build_module(sg, device, f"{tag}_eager")
@@ -80,7 +82,7 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         candidate = torch.compile(build_module(sg, device, f"{tag}_cand"), backend="inductor")
         kind = "Inductor (stand-in)"
     variants = {"eager": eager, "inductor": inductor, "candidate": candidate}
-    config = TimingConfig.for_device(device)
+    config = dataclasses.replace(TimingConfig.for_device(device), pin_thread=pin == "on")
     with torch.no_grad():
         for fn in variants.values():
             fn(*clone_inputs(draws[0]))  # compile outside the measurement
@@ -93,6 +95,10 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         t1 = time.perf_counter()
         second = time_interleaved(variants, fresh, device=device, config=config)
         naive = [_naive_median(candidate, draws[0], device) for _ in range(2)]
+        # --pin both: the same pair of measurements again with the timing thread on one core,
+        # right after the unpinned pair (so both see the same state of the machine).
+        pinned = [time_interleaved(variants, fresh, device=device, config=dataclasses.replace(config, pin_thread=True))
+                  for _ in range(2)] if pin == "both" else None
     row: dict[str, Any] = {"subgraph": sg.name, "source": sg.source, "dtypes": list(sg.dtypes), "candidate_kind": kind,
                            "measure_s": t1 - t0}
     for name in variants:
@@ -103,6 +109,14 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         g1, g2 = first[name].graph_median_us, second[name].graph_median_us
         if g1 and g2:  # CUDA-graph replay: device time with no host in the loop
             row[f"{name}_graph"] = {"m1_us": g1, "m2_us": g2, "diff": abs(g2 - g1) / g1}
+    if pinned is not None:
+        for name in variants:
+            m1, m2 = pinned[0][name].median_us, pinned[1][name].median_us
+            row[f"{name}_pinned"] = {"m1_us": m1, "m2_us": m2, "diff": abs(m2 - m1) / m1}
+        for base in ("eager", "inductor"):
+            s1 = pinned[0][base].median_us / pinned[0]["candidate"].median_us
+            s2 = pinned[1][base].median_us / pinned[1]["candidate"].median_us
+            row[f"speedup_vs_{base}_pinned"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
     row["naive_candidate"] = {"m1_us": naive[0], "m2_us": naive[1], "diff": abs(naive[1] - naive[0]) / naive[0]}
     for base in ("eager", "inductor"):  # the score's quantity: baseline / candidate from the same rounds
         s1 = first[base].median_us / first["candidate"].median_us
@@ -117,6 +131,9 @@ def main() -> None:
     ap.add_argument("--builtin", type=int, default=10, help="built-in long-tail tasks besides the ones with example passes")
     ap.add_argument("--per-task", type=int, default=3, help="subgraphs per built-in task")
     ap.add_argument("--budget", type=float, default=420.0, help="seconds after which no new subgraph starts")
+    ap.add_argument("--pin", choices=("off", "on", "both"), default="off",
+                    help="timing thread on one CPU core: off, on, or both (each subgraph's pair of measurements "
+                         "is repeated pinned; rows *_pinned)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -140,7 +157,7 @@ def main() -> None:
             print(f"time budget reached: {len(jobs) - k} subgraph(s) not measured", flush=True)
             break
         try:
-            row = measure_subgraph(sg, pass_path, device, f"r{k}")
+            row = measure_subgraph(sg, pass_path, device, f"r{k}", args.pin)
         except Exception as exc:  # one broken subgraph must not end the benchmark
             print(f"{tid} {sg.name}: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
             continue
@@ -163,7 +180,8 @@ def main() -> None:
     lines += ["", "| variant | median diff | worst diff | within 1% | within 5% |", "|---|---:|---:|---:|---:|"]
     summary = {}
     for v in ("eager", "inductor", "candidate", "naive_candidate", "speedup_vs_eager", "speedup_vs_inductor",
-              "eager_graph", "inductor_graph", "candidate_graph"):
+              "eager_graph", "inductor_graph", "candidate_graph", "eager_pinned", "inductor_pinned", "candidate_pinned",
+              "speedup_vs_eager_pinned", "speedup_vs_inductor_pinned"):
         d = [r[v]["diff"] for r in rows if v in r]
         if d:
             summary[v] = {"median": statistics.median(d), "worst": max(d)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 import time
 
 import pytest
@@ -68,3 +69,24 @@ def test_cuda_default_sets_a_ci_target() -> None:
 def test_cpu_timing_has_no_graph_time() -> None:
     stats = time_interleaved({"a": lambda x: x + 1}, lambda i: [torch.ones(4)], config=TimingConfig(graph_replay=True))
     assert stats["a"].graph_median_us is None and stats["a"].median_us > 0
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2, reason="needs 2+ cores")
+def test_pinned_timing_runs_on_one_core_and_restores_the_affinity() -> None:
+    from passagent.tools.timing import pinned_to_one_core
+
+    before = os.sched_getaffinity(0)
+    seen: list[set[int]] = []
+    time_interleaved({"a": lambda x: seen.append(os.sched_getaffinity(0)) or x + 1}, lambda i: [torch.ones(4)],
+                     config=TimingConfig(pin_thread=True, min_calls=5, max_calls=5))
+    assert seen and all(len(s) == 1 and s <= before for s in seen)
+    assert os.sched_getaffinity(0) == before
+    with pytest.raises(RuntimeError):
+        with pinned_to_one_core() as core:
+            assert core in before and os.sched_getaffinity(0) == {core}
+            raise RuntimeError("restored even on errors")
+    assert os.sched_getaffinity(0) == before
+    unpinned: list[set[int]] = []
+    time_interleaved({"a": lambda x: unpinned.append(os.sched_getaffinity(0)) or x}, lambda i: [torch.ones(4)],
+                     config=TimingConfig(min_calls=5, max_calls=5))
+    assert all(s == before for s in unpinned)

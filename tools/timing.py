@@ -31,12 +31,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import math
+import os
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import torch
 
@@ -80,6 +82,9 @@ class TimingConfig:
             this relative half-width (0.005: +-0.5%), between ``min_calls`` and ``max_calls``
             calls and within ``budget_s``; ``noisy_iqr``/``max_remeasure`` are then unused.
         warmup_s: minimum warm-up time per variant (seconds), on top of ``warmup`` calls.
+        pin_thread: keep the timing thread on one CPU core while timing (Linux; see
+            :func:`pinned_to_one_core`). Off by default: on the H200 host it is untested whether
+            it makes medians more repeatable (``benchmarks/timing_repeatability.py --pin``).
         graph_replay: CUDA only: also measure CUDA-graph replays (``TimingStats.graph_median_us``),
             at least ``min_calls`` per variant, until ``target_ci`` (or +-0.5%) or
             ``graph_budget_s`` seconds.
@@ -95,6 +100,7 @@ class TimingConfig:
     warmup_s: float = 0.0
     graph_replay: bool = False
     graph_budget_s: float = 0.3
+    pin_thread: bool = False
 
     @classmethod
     def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":
@@ -106,6 +112,39 @@ class TimingConfig:
             return cls(warmup=10, warmup_s=0.05, min_calls=100, max_calls=5000,
                        budget_s=1.5 if budget_s is None else budget_s, target_ci=0.005, graph_replay=True)
         return cls() if budget_s is None else cls(budget_s=budget_s)
+
+
+def _current_cpu() -> int | None:
+    """The core the calling thread last ran on (field 39 of ``/proc/thread-self/stat``)."""
+    try:
+        stat = open("/proc/thread-self/stat").read()
+        return int(stat.rsplit(")", 1)[1].split()[36])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@contextlib.contextmanager
+def pinned_to_one_core() -> Iterator[int | None]:
+    """Pin the calling thread to the core it is on (one of its allowed cores) for the ``with``
+    block, then restore its affinity; yields the core, or None where affinity cannot be set
+    (not Linux, or one core only: nothing to pin). Other threads (compile pools, the CUDA
+    driver's) keep their affinity: Linux ``sched_setaffinity(0, ...)`` applies to the calling
+    thread alone."""
+    if not hasattr(os, "sched_setaffinity"):
+        yield None
+        return
+    allowed = os.sched_getaffinity(0)
+    core = _current_cpu()
+    if len(allowed) < 2:
+        yield None
+        return
+    if core not in allowed:
+        core = max(allowed)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield core
+    finally:
+        os.sched_setaffinity(0, allowed)
 
 
 def median_ci_halfwidth(samples: list[float]) -> float:
@@ -277,7 +316,10 @@ def time_interleaved(
     gc.collect()
     was_enabled = gc.isenabled()
     gc.disable()
+    pinning = contextlib.ExitStack()
     try:
+        if config.pin_thread:
+            pinning.enter_context(pinned_to_one_core())
         # Warm-up, and an estimate of the per-call cost to size the measurement.
         estimate = 0.0
         for name in names:
@@ -331,5 +373,6 @@ def time_interleaved(
                 stats[n].graph_median_us = g
         return stats
     finally:
+        pinning.close()
         if was_enabled:
             gc.enable()
