@@ -83,8 +83,8 @@ class TimingConfig:
             calls and within ``budget_s``; ``noisy_iqr``/``max_remeasure`` are then unused.
         warmup_s: minimum warm-up time per variant (seconds), on top of ``warmup`` calls.
         pin_thread: keep the timing thread on one CPU core while timing (Linux; see
-            :func:`pinned_to_one_core`). Off by default: on the H200 host it is untested whether
-            it makes medians more repeatable (``benchmarks/timing_repeatability.py --pin``).
+            :func:`pinned_to_one_core`). Off by default: on the H200 host it did not make medians
+            more repeatable (``benchmarks/timing_repeatability.py --pin both``, README).
         graph_replay: CUDA only: also measure CUDA-graph replays (``TimingStats.graph_median_us``),
             at least ``min_calls`` per variant, until ``target_ci`` (or +-0.5%) or
             ``graph_budget_s`` seconds.
