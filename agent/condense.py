@@ -39,6 +39,11 @@ def describe_subgraph_result(s: SubgraphResult) -> str:
             f"yours {t['candidate'].median_us:.1f} us -> {_x(s.speedup_vs_eager)} vs eager, {_x(s.speedup_vs_inductor)} vs Inductor"
             if "inductor" in t and "eager" in t else f"    time: yours {t['candidate'].median_us:.1f} us"
         )
+        graph = {k: v.graph_median_us for k, v in t.items() if v.graph_median_us}
+        if "candidate" in graph:  # CUDA: how much of each end-to-end time is the GPU's work
+            names = {"eager": "eager", "inductor": "Inductor", "candidate": "yours"}
+            parts.append("    device time (CUDA-graph replay, no launch overhead; not scored): "
+                         + ", ".join(f"{names[k]} {graph[k]:.1f} us" for k in names if k in graph))
     if s.message and s.status != "correct":
         parts.append("    " + s.message.replace("\n", "\n    "))
     if s.traceback:

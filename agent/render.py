@@ -65,6 +65,10 @@ def eval_table(result: EvalResult) -> Group:
         ("vs eager", {"justify": "right"}), ("vs Inductor", {"justify": "right"}),
     ]:
         t.add_column(col, **kw)
+    # CUDA: device time from CUDA-graph replays (not scored), eager / Inductor / candidate.
+    graphs = any(v.graph_median_us for s in result.subgraphs for v in s.times.values())
+    if graphs:
+        t.add_column("device us e/I/c", justify="right")
     for s in result.subgraphs:
         style = _STATUS_STYLE.get(s.status, "")
         status = s.status + (" (low-signal)" if s.low_signal else "")
@@ -81,6 +85,8 @@ def eval_table(result: EvalResult) -> Group:
             _fmt_us(s.times["candidate"].median_us if "candidate" in s.times else None),
             _fmt_x(s.speedup_vs_eager),
             _fmt_x(s.speedup_vs_inductor),
+            *(["/".join(f"{s.times[k].graph_median_us:.1f}" if k in s.times and s.times[k].graph_median_us else "-"
+                        for k in ("eager", "inductor", "candidate"))] if graphs else []),
         )
     parts: list = [t]
     for s in result.subgraphs:

@@ -54,6 +54,26 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
     assert result.scores.baseline == "eager" and result.other_scores.baseline == "inductor"
     # The schema round-trips: what --json prints is what the agent parses.
     assert EvalResult.model_validate_json(result.model_dump_json()) == result
+    # No CUDA-graph replay on the CPU: no device-time column in `passagent eval`'s table...
+    assert all(t.graph_median_us is None for s in result.subgraphs for t in s.times.values())
+    assert "device us" not in rendered(result)
+    # ...and with graph replay times (as a CUDA evaluation records them) the column shows them.
+    cuda_like = result.model_copy(deep=True)
+    for k, t in cuda_like.subgraphs[0].times.items():
+        t.graph_median_us = {"eager": 16.5, "inductor": 6.9, "candidate": 5.9}[k]
+    assert "device us e/I/c" in rendered(cuda_like) and "16.5/6.9/5.9" in rendered(cuda_like)
+
+
+def rendered(result: EvalResult) -> str:
+    import io
+
+    from rich.console import Console
+
+    from passagent.agent.render import eval_table
+
+    console = Console(width=250, file=io.StringIO())
+    console.print(eval_table(result))
+    return console.file.getvalue()
 
 
 def test_pass_dir_with_two_rules_in_order(cache_root: Path) -> None:

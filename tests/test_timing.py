@@ -90,3 +90,20 @@ def test_pinned_timing_runs_on_one_core_and_restores_the_affinity() -> None:
     time_interleaved({"a": lambda x: unpinned.append(os.sched_getaffinity(0)) or x}, lambda i: [torch.ones(4)],
                      config=TimingConfig(min_calls=5, max_calls=5))
     assert all(s == before for s in unpinned)
+
+
+def test_the_models_evaluation_text_shows_graph_replay_time_only_where_measured() -> None:
+    from passagent.agent.condense import describe_subgraph_result
+    from passagent.tools.schema import SubgraphResult, Timing
+
+    def timing(us: float, graph: float | None) -> Timing:
+        return Timing(median_us=us, q1_us=us, q3_us=us, n=100, graph_median_us=graph)
+
+    row = dict(index=0, name="graphs/0", source="test", dtypes=["float16"], status="correct", matches=1)
+    cuda = SubgraphResult.model_validate({**row, "times": {"eager": timing(160.0, 16.5), "inductor": timing(270.0, 6.9),
+                                                          "candidate": timing(200.0, 5.9)}})
+    text = describe_subgraph_result(cuda)
+    assert "device time (CUDA-graph replay" in text and "eager 16.5 us, Inductor 6.9 us, yours 5.9 us" in text
+    cpu = SubgraphResult.model_validate({**row, "times": {k: timing(100.0, None) for k in ("eager", "inductor", "candidate")}})
+    assert "device time" not in describe_subgraph_result(cpu)
+
