@@ -1,7 +1,7 @@
 """Two GPUs, one sweep: ``passagent sweep --devices 0,1`` against the same sweep on one GPU.
 
     PYTHONUNBUFFERED=1 python3 benchmarks/multi_gpu_sweep.py [--devices 0,1] [--n-tasks 10] [--seeds 2]
-        [--workers 4] [--time-budget 520] [--out DIR]
+        [--workers 4] [--time-budget 520] [--out DIR] [--phases P,...] [--resume WORK_DIR]
     python benchmarks/multi_gpu_sweep.py --devices cpu --tasks task_072,task_050 --seeds 1 --workers 2 \\
         --timing-budget 0.05 --time-budget 1200          # dry run without GPUs (cpu:0, cpu:1 stand in)
 
@@ -27,9 +27,10 @@ reads:
   ``NVSHMEM_DISABLE_NVLS``) must reach every child as they are here (this script never sets
   or clears them), and each evaluation worker must see its one GPU (``CUDA_VISIBLE_DEVICES``).
 
-Caches, so both measured sweeps start alike and the whole thing fits in a few minutes: the IR
-inspections of every subgraph are computed first, in parallel on the CPU (``--no-prewarm-ir``
-skips this); then (``--cache warm``, the default) a warm-up sweep with all devices and one seed
+Caches, so both measured sweeps start alike: the IR inspections of every subgraph are computed
+first, one process per task, spread over the devices as a sweep's first ``inspect_ir`` does
+(``--no-prewarm-ir`` skips this); then
+(``--cache warm``, the default) a warm-up sweep with all devices and one seed
 compiles every candidate once; each measured sweep starts from its own copy of that cache (with
 ``--cache cold``, from the IR cache alone). The warm-up's timings are reported too, as a second
 comparison. ``TORCHINDUCTOR_CACHE_DIR``/``TRITON_CACHE_DIR`` are removed from the sweeps'
@@ -42,7 +43,13 @@ twice, so there are enough evaluations to keep two GPUs busy (one seed gives 5 e
 of them one after another in one run, which caps the speed-up at 5/3).
 
 ``--time-budget`` bounds the whole script: each phase gets a share of what is left, passed to
-the sweep as ``--max-wall`` (a sweep stopped by it is reported as incomplete). Markdown tables
+the sweep as ``--max-wall`` (a sweep stopped by it is reported as incomplete). The phases
+(``prewarm``, ``warmup``, ``single``, ``multi``) can be split over several invocations on the same
+machine when one call of a rented machine is too short: ``--phases prewarm,warmup`` first, then
+``--resume <the work folder it printed> --phases single,multi`` (the second reads the first's
+``state.json`` and caches, checks that tasks, seeds, workers and devices are the same, and reports
+all phases together). On two H200s a cold warm-up evaluation took 150-210 s and a warm one 24-50 s,
+so the warm-up and the two measured sweeps do not fit one 10-minute call. Markdown tables
 are printed last; the JSON (and the Markdown, and the sweeps' console output) go to ``--out``
 (default ``$OUT``).
 """
