@@ -475,7 +475,7 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     lines = [f"# multi_gpu_sweep {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(result['started_at']))} "
              f"on {result['machine']}", ""]
     lines.append(f"Built-in policy over {len(result['tasks'])} tasks ({', '.join(result['tasks'])}; "
-                 f"{len(result['long_tail_tasks'])} of them built-in long-tail tasks), "
+                 f"{len(result['long_tail_tasks'])} of them built-in long-tail), "
                  f"{result['seeds']} seed(s) each; "
                  + (f"{result['workers']} workers in both sweeps (the 1-device sweep gets as many runs at once as the other; "
                     "its evaluations queue on its one lease); " if result["workers"] == result["single_workers"] else
@@ -496,9 +496,10 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
         graph = {tuple(r[k] for k in key): r for r in (comps.get("multi:candidate:graph_median_us") or {}).get("rows", [])}
         rows = sorted(main["rows"], key=lambda r: -abs(graph.get(tuple(r[k] for k in key), r)["diff"]))
         lines += [f"Per candidate and subgraph, median times (us) in the 1-device and the multi-device sweep, "
-                  f"largest CUDA-graph replay disagreements first ({min(len(rows), detail_rows)} of {len(rows)}):", "",
-                  "| task | seed | v | pass | subgraph | dtype | device (multi) | end-to-end 1-dev | multi | diff "
-                  "| graph replay 1-dev | multi | diff |",
+                  f"largest disagreements first (of CUDA-graph replay times where measured, else end-to-end; "
+                  f"v: the pass version in its run) ({min(len(rows), detail_rows)} of {len(rows)}):", "",
+                  "| task | seed | v | pass | subgraph | dtype | device (multi) | end-to-end 1-dev | end-to-end multi | diff "
+                  "| graph replay 1-dev | graph replay multi | diff |",
                   "|---|---:|---:|---|---:|---|---|---:|---:|---:|---:|---:|---:|"]
         for r in rows[:detail_rows]:
             g = graph.get(tuple(r[k] for k in key))
@@ -549,9 +550,25 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
             lines.append(f"| {role} | {q['processes']} | {q['multicast_as_parent']} | {', '.join(sorted(q['cuda']))} |")
     if a.get("checks"):
         lines += ["", "| check | result | value |", "|---|---|---|"]
+        if result["multi_pool"][0].startswith("cpu"):
+            lines[-2:-2] = ["", "CPU dry run: the stand-in slots share the CPU's cores, so timing agreement and throughput "
+                            "are not meaningful here, and with fewer evaluations than slots two cannot run at once; "
+                            "these checks are for GPUs."]
         for c in a["checks"]:
             lines.append(f"| {c['check']} | {'PASS' if c['ok'] else 'FAIL'} | {c['value']} |")
     return "\n".join(lines)
+
+
+def load_state(path: Path) -> dict[str, Any]:
+    """An earlier invocation's ``state.json``, with the busy profiles' integer keys (numbers of
+    devices busy at once) restored: JSON turns them into strings."""
+    state = json.loads(path.read_text())
+    for phase in state.get("phases", {}).values():
+        busy = phase.get("busy") or {}
+        for key in ("fraction_with_devices_busy", "seconds_with_devices_busy"):
+            if isinstance(busy.get(key), dict):
+                busy[key] = {int(k): v for k, v in busy[key].items()}
+    return state
 
 
 def write_outputs(out: Path, result: dict[str, Any], text: str | None) -> None:
@@ -573,7 +590,7 @@ def main() -> int:
     ap.add_argument("--tasks", default=None, help="comma-separated task ids (default: --n-tasks long-tail tasks, "
                     "those the built-in policy evaluates first)")
     ap.add_argument("--n-tasks", type=int, default=10)
-    ap.add_argument("--seeds", type=int, default=2, help="runs per task in each measured sweep")
+    ap.add_argument("--seeds", type=int, default=None, help="runs per task in each measured sweep (default 2)")
     ap.add_argument("--workers", type=int, default=None, help="runs at once in both measured sweeps (default: 2 per device)")
     ap.add_argument("--single-workers", type=int, default=None, help="runs at once in the 1-device sweep (default: --workers)")
     ap.add_argument("--max-steps", type=int, default=40, help="per run: model calls at most")
@@ -611,6 +628,20 @@ def main() -> int:
 
     from passagent.tools.evaluate import device_name
 
+    earlier: dict[str, Any] | None = None
+    if args.resume:
+        if not (args.resume / "state.json").is_file():
+            raise SystemExit(f"--resume {args.resume}: no state.json there (not a work folder of this script, or on another machine)")
+        earlier = load_state(args.resume / "state.json")
+        # The earlier invocation's settings, unless given again here (then they must agree).
+        if args.devices is None:
+            args.devices = earlier.get("devices") or ",".join(earlier["multi_pool"])
+        if args.tasks is None:
+            args.tasks = ",".join(earlier["tasks"])
+        for key in ("seeds", "workers", "single_workers"):
+            if getattr(args, key) is None:
+                setattr(args, key, earlier[key])
+    args.seeds = 2 if args.seeds is None else args.seeds
     n_gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0
     devices = args.devices or (",".join(str(i) for i in range(n_gpus)) if n_gpus >= 2 else "cpu")
     multi_pool, single_pool = pools(devices)
@@ -618,8 +649,6 @@ def main() -> int:
     tasks = [t.strip() for t in args.tasks.split(",") if t.strip()] if args.tasks else default_tasks(args.n_tasks)
     if args.resume:
         work = args.resume
-        if not (work / "state.json").is_file():
-            raise SystemExit(f"--resume {work}: no state.json there (not a work folder of this script, or on another machine)")
     else:
         if args.work:
             args.work.mkdir(parents=True, exist_ok=True)
@@ -632,7 +661,7 @@ def main() -> int:
     _env, removed = sweep_env()
     result: dict[str, Any] = {
         "started_at": started, "machine": machine, "host": socket.gethostname(), "torch": torch.__version__,
-        "passagent_import": imported, "tasks": tasks, "seeds": args.seeds, "workers": workers,
+        "passagent_import": imported, "devices": devices, "tasks": tasks, "seeds": args.seeds, "workers": workers,
         "single_workers": args.single_workers or workers, "multi_pool": multi_pool, "single_pool": single_pool,
         "cache_mode": args.cache + (" (IR prewarmed)" if args.prewarm_ir else ""), "timing_budget": args.timing_budget,
         "max_steps": args.max_steps, "patience": args.patience, "run_max_wall": args.run_max_wall,
@@ -640,8 +669,7 @@ def main() -> int:
         "multicast_env": {k: os.environ.get(k) for k in MULTICAST_VARS}, "removed_from_sweep_env": removed,
         "work": str(work), "phases": {},
     }
-    if args.resume:  # the earlier invocation's settings and phases; this one's environment checks are added
-        earlier = json.loads((work / "state.json").read_text())
+    if earlier is not None:  # the earlier invocation's settings and phases; this one's environment checks are added
         for key in ("tasks", "seeds", "workers", "single_workers", "multi_pool", "single_pool"):
             if earlier.get(key) != result[key]:
                 raise SystemExit(f"--resume: {key} differs from the earlier invocation's ({earlier.get(key)} vs {result[key]})")
@@ -702,13 +730,15 @@ def main() -> int:
     if multi_pool[0].startswith("cuda") and names:
         result["machine"] = f"{len(multi_pool)} x {', '.join(sorted(names))}"
     result["analysis"] = analyse(result, args.tolerance, args.min_ratio)
-    result["total_wall_s"] = time.monotonic() - t_start
+    result["total_wall_s"] = time.monotonic() - t_start  # this invocation's
     text = markdown(result, args.tolerance, args.detail_rows)
     write_outputs(args.out, result, text)
     (work / "state.json").write_text(json.dumps(result, default=str))
     if missing := [k for k in ("single", "multi") if k not in result["phases"]]:
-        print(f"\nnot run yet: {', '.join(missing)}; continue with --resume {work} --phases {','.join(missing)}", flush=True)
-    print("\n" + text + f"\n\ntotal {result['total_wall_s']:.0f} s; JSON: {args.out / 'multi_gpu_sweep.json'}", flush=True)
+        print(f"\nnot run yet: {', '.join(missing)}; continue on this machine with\n  python {Path(__file__).relative_to(REPO)} "
+              f"--resume {work} --phases {','.join(missing)}\n(tasks, seeds, workers and devices are taken from {work / 'state.json'})",
+              flush=True)
+    print("\n" + text + f"\n\nthis invocation {result['total_wall_s']:.0f} s; JSON: {args.out / 'multi_gpu_sweep.json'}", flush=True)
     return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1
 
 

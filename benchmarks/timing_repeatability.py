@@ -129,7 +129,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--builtin", type=int, default=10, help="built-in long-tail tasks besides the ones with example passes")
-    ap.add_argument("--per-task", type=int, default=3, help="subgraphs per built-in task")
+    ap.add_argument("--per-task", type=int, default=3, help="subgraphs per built-in task (the tasks with example "
+                    "passes, measured first, always contribute all their subgraphs)")
     ap.add_argument("--budget", type=float, default=420.0, help="seconds after which no new subgraph starts")
     ap.add_argument("--pin", choices=("off", "on", "both"), default="off",
                     help="timing thread on one CPU core: off, on, or both (each subgraph's pair of measurements "
@@ -137,6 +138,8 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
     args = ap.parse_args()
     device = torch.device(args.device)
+    if device.type == "cpu":
+        torch.set_num_threads(1)  # as an evaluation times on the CPU (EvalOptions.cpu_threads)
 
     jobs: list[tuple[str, Any, Path | None]] = []
     for task_dir, pass_path in WITH_PASSES:
@@ -169,7 +172,9 @@ def main() -> None:
     name = torch.cuda.get_device_name(device) if device.type == "cuda" else "CPU"
     lines = [f"Timing repeatability on {name}, torch {torch.__version__}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
              f"{len(rows)} subgraphs from {len({r['task'] for r in rows})} tasks, each variant timed twice "
-             f"(TimingConfig.for_device('{device.type}'))", "",
+             f"(TimingConfig.for_device('{device.type}'))"
+             + {"on": ", timing thread pinned to one core", "both": "; then twice more with the timing thread pinned to "
+                "one core (rows *_pinned in the summary)"}.get(args.pin, "") + "", "",
              "| task | subgraph | dtype | candidate | eager m1/m2 (us) | Inductor m1/m2 (us) | candidate m1/m2 (us) | calls | cand. diff | naive diff |",
              "|---|---|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in rows:

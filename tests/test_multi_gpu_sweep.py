@@ -86,3 +86,14 @@ def test_checks_pass_only_when_every_claim_holds(bench) -> None:
         "each candidate's median end-to-end time within 3% of its single-device median, on every device",  # 4% off
         "throughput at least 1.8x the single-device sweep's",                    # 1.25x
     ])
+
+
+def test_a_resumed_state_keeps_the_busy_profiles_integer_keys(bench, tmp_path: Path) -> None:
+    import json
+
+    leases = [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)]
+    multi = phase(["cuda:0", "cuda:1"], [evaluation("t1", "aa", "cuda:1", [100.0])], leases, finished=1, wall=5.0)
+    (tmp_path / "state.json").write_text(json.dumps({"phases": {"multi": multi}}, default=str))
+    restored = bench.load_state(tmp_path / "state.json")["phases"]["multi"]["busy"]
+    assert restored["fraction_with_devices_busy"] == multi["busy"]["fraction_with_devices_busy"]
+    assert restored["fraction_with_devices_busy"].get(2, 0.0) > 0.5  # what analyse() and the table read
