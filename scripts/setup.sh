@@ -13,5 +13,12 @@ spec="${PASSAGENT_TORCH_SPEC:-torch==2.13.0}"
 if [ "$spec" != "skip" ]; then
     python -m pip install -q "$spec"
 fi
-python -m pip install -q -e '.[agent,test,sweep,bench]'
+# setuptools warns once per shipped benchmark-task folder (they hold model.py files but are data,
+# not packages): hundreds of lines. Keep pip's output in a log and show it only on failure.
+log=.venv/pip-install.log
+if ! python -m pip install -q -e '.[agent,test,sweep,bench]' > "$log" 2>&1; then
+    tail -n 60 "$log"
+    echo "pip install failed; full output in $log" >&2
+    exit 1
+fi
 echo "installed: $(python -c 'import torch, passagent; print("passagent", passagent.__version__, "torch", torch.__version__)')"
