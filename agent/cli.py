@@ -85,6 +85,7 @@ def eval_cmd(
     integrity_mode: str = typer.Option("permissive", help="permissive, or strict (PassNet's: replacements may only allocate and call Triton)."),
     cpu_threads: int = typer.Option(1, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
     profile: bool = typer.Option(False, "--profile", help="Also profile Inductor and the candidate per subgraph (kernel tables with times)."),
+    reuse_inductor_time: bool = typer.Option(False, "--reuse-inductor-time", help="Take Inductor's time from the baseline cache (rescaled, marked *) instead of timing it beside the candidate: faster, but the candidate is then timed with different neighbours (see README)."),
 ) -> None:
     """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it."""
     from ..tools.evaluate import EvalOptions, evaluate_pass
@@ -107,6 +108,7 @@ def eval_cmd(
             integrity_mode=integrity_mode,
             cpu_threads=cpu_threads or None,
             profile=profile,
+            reuse_inductor_time=reuse_inductor_time,
         )
     except ValueError as exc:
         err.print(f"[red]error:[/red] {exc}")

@@ -266,10 +266,13 @@ def test_low_signal_subgraph_is_flagged(cache_root: Path) -> None:
     assert any("low-signal" in w for w in result.warnings)
 
 
-def test_baseline_cache_is_reused_and_marked(cache_root: Path) -> None:
+def test_baseline_cache_is_reused_only_when_asked_and_marked(cache_root: Path) -> None:
     run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root)
+    # By default every evaluation times Inductor beside the candidate (the same neighbours each time).
     again = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root))
-    assert again.times["inductor"].source == "cached"
+    assert again.times["inductor"].source == "measured" and again.times["inductor"].n > 0
+    reused = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, reuse_inductor_time=True))
+    assert reused.times["inductor"].source == "cached"
     fresh = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, baseline="inductor"))
     assert fresh.times["inductor"].source == "measured"
 

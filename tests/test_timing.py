@@ -45,7 +45,7 @@ def test_gc_is_paused_while_timing_and_restored() -> None:
     seen = []
     assert gc.isenabled()
     time_interleaved({"a": _sleeper(0.0)}, lambda i: [], config=TimingConfig(min_calls=5, max_calls=5),
-                     after_call=lambda name, i, out: seen.append(out))
+                     after_call=lambda name, i, out, args: seen.append(out))
     assert seen and not any(seen)  # every timed call ran with the collector off
     assert gc.isenabled()
 
@@ -107,3 +107,24 @@ def test_the_models_evaluation_text_shows_graph_replay_time_only_where_measured(
     cpu = SubgraphResult.model_validate({**row, "times": {k: timing(100.0, None) for k in ("eager", "inductor", "candidate")}})
     assert "device time" not in describe_subgraph_result(cpu)
 
+
+
+
+def test_every_timed_call_is_checked_right_after_it_with_its_own_inputs() -> None:
+    log: list[tuple[str, str, int]] = []
+
+    def variant(name: str):
+        def call(x: torch.Tensor) -> torch.Tensor:
+            log.append(("call", name, id(x)))
+            return x + 1
+        return call
+
+    def after_call(name: str, i: int, out: torch.Tensor, args: list) -> None:
+        log.append(("check", name, id(args[0])))
+        assert torch.equal(out, args[0] + 1) and float(args[0][0]) == i  # computed from exactly these inputs
+
+    time_interleaved({"a": variant("a"), "b": variant("b")}, lambda i: [torch.full((4,), float(i))],
+                     config=TimingConfig(warmup=1, min_calls=6, max_calls=6, max_remeasure=0, noisy_iqr=10.0),
+                     after_call=after_call)
+    assert len(log) == 2 * 2 * 7  # (1 warm-up + 6 timed) calls of each variant, each checked
+    assert all(c[0] == "call" and k[0] == "check" and c[1:] == k[1:] for c, k in zip(log[::2], log[1::2]))

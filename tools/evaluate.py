@@ -71,6 +71,12 @@ class EvalOptions:
             it on demand. Inductor's C++ kernels are compiled with a profiler record each (see
             :mod:`.profiling`).
         profile_calls: calls of each variant profiled per subgraph.
+        reuse_inductor_time: with the default eager baseline, take default Inductor's time from
+            the baseline cache (rescaled by this run's eager time) instead of compiling and timing
+            it again. Off by default: the candidate's own time depends on which variants are
+            interleaved with it (on a 22 µs CPU subgraph: 27-29 µs timed beside eager and
+            Inductor, 31-32 µs beside eager alone, every call checked alike), so an evaluation
+            that skipped Inductor would time the candidate differently from one that did not.
     """
 
     device: str = "cpu"
@@ -93,6 +99,7 @@ class EvalOptions:
     lock_dir: Path | None = None
     profile: bool = False
     profile_calls: int = 5
+    reuse_inductor_time: bool = False
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -196,7 +203,8 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     dev_name = device_name(options.device)
     keys = {i: baseline_key(cache, sg.digest, dev_name, options) for i, sg in enumerate(task.subgraphs)}
     cached = {i: cache.get(k) for i, k in keys.items()}
-    need_inductor = {str(i): options.baseline == "inductor" or cached[i] is None for i in keys}
+    need_inductor = {str(i): options.baseline == "inductor" or not options.reuse_inductor_time or cached[i] is None
+                     for i in keys}
     if options.static_checks:
         violations = check_pass(pass_path, Mode(options.integrity_mode))
         if violations:
@@ -248,7 +256,10 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     for i, sg in enumerate(task.subgraphs):
         if i in run.results:
             res = subgraph_from_event(i, sg, run.results[i], cached[i], _profile_event(run.profiles, i, options))
-            if need_inductor[str(i)] and "eager" in res.times:
+            # Baselines timed beside a candidate that broke an integrity rule (a patched timer,
+            # say) are not trusted for later evaluations.
+            if need_inductor[str(i)] and "eager" in res.times and res.failure_class != "integrity" \
+                    and res.times["eager"].median_us > 0:
                 cache.put(keys[i], cache_entry(run.results[i]))
         else:
             cls, msg, tail = run.failed[i]

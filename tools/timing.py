@@ -280,7 +280,7 @@ def time_interleaved(
     *,
     device: str | torch.device = "cpu",
     config: TimingConfig = TimingConfig(),
-    after_call: Callable[[str, int, Any], None] | None = None,
+    after_call: Callable[[str, int, Any, list[Any]], None] | None = None,
 ) -> dict[str, TimingStats]:
     """Time several callables on the same inputs, interleaved call by call.
 
@@ -290,8 +290,14 @@ def time_interleaved(
             variant gets the same values in a round); called outside the timed region.
         device: ``"cpu"`` or a CUDA device.
         config: call counts and time budget.
-        after_call: ``after_call(name, i, outputs)`` after each timed call, outside the timed
-            region (the integrity checks of each timed output); it may raise to abort.
+        after_call: ``after_call(name, i, outputs, args)`` right after each timed call, outside
+            the timed region (the integrity checks of each timed output against its inputs
+            ``args``); it may raise to abort. It should do the same work for every variant: what
+            it leaves in the caches slows the next timed call, whichever variant that is
+            (measured on the CPU, checks of the candidate only: a 22 µs candidate timed at
+            28-29 µs when two variants were timed and 24 µs when three were, so a cached
+            baseline, one variant fewer, changed the candidate's time; holding outputs to check
+            them in batches was worse, 33-41 µs: the allocator could not reuse warm memory).
 
     Returns:
         name -> :class:`TimingStats` (microseconds).
@@ -310,7 +316,7 @@ def time_interleaved(
             out = variants[name](*args)
             e2e, kern = (time.perf_counter() - t0) * 1e6, None
         if after_call is not None:
-            after_call(name, i, out)
+            after_call(name, i, out, args)
         return e2e, kern
 
     gc.collect()
