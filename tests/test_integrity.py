@@ -88,7 +88,7 @@ def test_runtime_defense_behind_the_static_check(exploit: str, sample: str, runt
         # when that already happens among the checked calls (allocator luck: seen on CI once
         # every evaluation compiled Inductor in the worker), it fails there, as wrong values.
         assert all("wrong values" in (s.message or "") for s in result.subgraphs)
-        assert result.scores.aggregated == pytest.approx(result.config.failure_penalty)
+        assert result.scores.correct_at_minus5 == 0.0
         return
     _assert_caught(result, runtime_rule)
 
