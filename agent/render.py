@@ -117,6 +117,9 @@ def eval_table(result: EvalResult) -> Group:
     if any("inductor" in s.times and s.times["inductor"].source == "cached" for s in result.subgraphs):
         footer += " · * Inductor time from the baseline cache, rescaled by this run's eager time"
     parts.append(Text(footer, style="dim"))
+    if not result.config.sandbox:
+        parts.append(Text("sandbox off (--no-sandbox): the worker ran without write confinement, resource limits "
+                          "or network isolation", style="yellow"))
     for w in result.warnings:
         parts.append(Text(f"warning: {w}", style="yellow"))
     return Group(*parts)

@@ -31,7 +31,10 @@ Caches, so both measured sweeps start alike: the IR inspections of every subgrap
 first, one process per task, spread over the devices as a sweep's first ``inspect_ir`` does
 (``--no-prewarm-ir`` skips this); then
 (``--cache warm``, the default) a warm-up sweep with all devices and one seed
-compiles every candidate once; each measured sweep starts from its own copy of that cache (with
+compiles every candidate once (unsandboxed unless ``--warmup-sandbox``: the passes are the built-in
+policy's, and outside the sandbox Inductor compiles with its worker pool on CUDA; a warm-up stopped
+by the time budget resumes with ``--resume DIR --phases warmup``); each measured sweep starts from its
+own copy of that cache (with
 ``--cache cold``, from the IR cache alone). The warm-up's timings are reported too, as a second
 comparison. ``TORCHINDUCTOR_CACHE_DIR``/``TRITON_CACHE_DIR`` are removed from the sweeps'
 environment so each sweep's compiler caches live in its own cache folder.
@@ -261,8 +264,11 @@ def sweep_env() -> tuple[dict[str, str], list[str]]:
 
 
 def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, tasks: list[str], cache: Path,
-                    runs_root: Path, log: Path, args: argparse.Namespace, max_wall: float) -> dict[str, Any]:
-    """``passagent sweep`` as a user runs it, timed; then its lease log and run archives, read back."""
+                    runs_root: Path, log: Path, args: argparse.Namespace, max_wall: float,
+                    extra: list[str] | None = None) -> dict[str, Any]:
+    """``passagent sweep`` as a user runs it, timed; then its lease log and run archives, read back.
+
+    A rerun with the same ``label`` resumes that sweep (finished runs are skipped)."""
     from passagent.tools.device_lease import busy_profile, read_leases
 
     cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
@@ -275,7 +281,7 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
         cmd += ["--run-max-wall", str(args.run_max_wall)]
     if args.profile is not None:
         cmd.append("--profile" if args.profile else "--no-profile")
-    cmd += args.sweep_arg or []
+    cmd += (extra or []) + (args.sweep_arg or [])
     env, _removed = sweep_env()
     print(f"[{label}] {' '.join(cmd[3:])}", flush=True)
     with open(log, "ab") as fh:
@@ -510,7 +516,7 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     lines += ["| sweep | devices | workers | runs finished | evaluations | wall (s) | solves per hour | "
               "device busy (s) | most leases on one device | most leases at once | all devices busy |",
               "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
-    names = {"warmup": "warm-up (not timed for throughput)", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices"}
+    names = {"warmup": "warm-up (not timed for throughput" + ("" if result.get("warmup_sandbox", True) else ", unsandboxed") + ")", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices"}
     for key in ("warmup", "single", "multi"):
         p = phases.get(key)
         if not p:
@@ -603,6 +609,9 @@ def main() -> int:
     ap.add_argument("--cache", choices=("warm", "cold"), default="warm", help="start each measured sweep from a copy of "
                     "a warm-up sweep's cache (warm) or from the IR cache alone (cold)")
     ap.add_argument("--prewarm-ir", action=argparse.BooleanOptionalAction, default=True)
+    ap.add_argument("--warmup-sandbox", action=argparse.BooleanOptionalAction, default=False,
+                    help="sandbox the warm-up sweep too (default: off, so Inductor compiles in parallel on CUDA; the "
+                         "measured sweeps are always sandboxed)")
     ap.add_argument("--prewarm-parallel", type=int, default=None, help="IR inspections at once (default: cores / 2, at most 16)")
     ap.add_argument("--order", choices=("single-first", "multi-first"), default="single-first")
     ap.add_argument("--time-budget", type=float, default=520.0, help="seconds for the whole script")
@@ -694,7 +703,7 @@ def main() -> int:
     weights = {"warmup": 0.8, "single": 1.0, "multi": 1.0 / len(multi_pool) + 0.1}
 
     def share(key: str) -> float:
-        todo = [k for k in ("warmup", "single", "multi") if k in wanted and k not in result["phases"]]
+        todo = [k for k in ("warmup", "single", "multi") if k == key or (k in wanted and k not in result["phases"])]
         return weights[key] / sum(weights[k] for k in todo)
 
     if args.prewarm_ir and "prewarm" in wanted:
@@ -704,9 +713,11 @@ def main() -> int:
     save()
     runs_root = work / "runs"
 
-    def phase(key: str, pool: list[str], n: int, seeds: int, cache: Path, max_wall: float) -> None:
+    def phase(key: str, pool: list[str], n: int, seeds: int, cache: Path, max_wall: float,
+              extra: list[str] | None = None) -> None:
         try:
-            result["phases"][key] = run_sweep_phase(key, pool, n, seeds, tasks, cache, runs_root, log, args, max_wall)
+            result["phases"][key] = run_sweep_phase(key, pool, n, seeds, tasks, cache, runs_root, log, args, max_wall,
+                                                    extra)
         except Exception:  # noqa: BLE001 - report what was measured so far
             result.setdefault("errors", []).append(f"{key}: {traceback.format_exc()[-3000:]}")
             print(result["errors"][-1], flush=True)
@@ -714,8 +725,15 @@ def main() -> int:
 
     if args.cache == "warm" and "warmup" in wanted:
         cache = work / "cache-warmup"
-        shutil.copytree(template, cache)
-        phase("warmup", multi_pool, workers, 1, cache, share("warmup") * left())
+        if not cache.exists():  # else an earlier invocation's warm-up was stopped: its sweep resumes
+            shutil.copytree(template, cache)
+        # The warm-up only fills the compiler caches, with the built-in policy's own passes:
+        # unsandboxed, Inductor compiles with its worker pool on CUDA (the sandbox keeps it in
+        # one thread there). The measured sweeps stay sandboxed; the caches' keys do not
+        # depend on it (Inductor leaves compile_threads out of its FX-graph cache key).
+        result["warmup_sandbox"] = args.warmup_sandbox
+        phase("warmup", multi_pool, workers, 1, cache, share("warmup") * left(),
+              None if args.warmup_sandbox else ["--no-sandbox"])
         shutil.rmtree(template)
         shutil.copytree(cache, template)
     order = ["single", "multi"] if args.order == "single-first" else ["multi", "single"]

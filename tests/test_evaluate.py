@@ -6,6 +6,7 @@ float16 [1, 10, 768]) so that each evaluation costs seconds.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import subprocess
@@ -295,6 +296,28 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
     assert data["schema_version"] == "1.0"
     result = EvalResult.model_validate(data)
     assert result.subgraphs[0].status == "correct"
+    assert result.config.sandbox and result.sandbox, "the worker is confined by default"
+    assert "sandbox off" not in _rendered(result)
+
+
+def _rendered(result: EvalResult) -> str:
+    from rich.console import Console
+
+    from passagent.agent.render import eval_table
+
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(eval_table(result))
+    return console.export_text()
+
+
+def test_cli_no_sandbox_runs_unconfined_and_says_so(cache_root: Path) -> None:
+    proc = _cli("eval", str(passbench_task("b511") / "graphs" / "1"), "--pass", str(EXAMPLES / "b511_skip_single_cat.py"),
+                "--json", "--timing-budget", "0.1", "--no-sandbox", cache_root=cache_root)
+    assert proc.returncode == 0, proc.stderr
+    result = EvalResult.model_validate(json.loads(proc.stdout))
+    assert result.subgraphs[0].status == "correct"
+    assert result.config.sandbox is False and result.sandbox == []
+    assert "sandbox off (--no-sandbox)" in _rendered(result)
 
 
 def test_cli_bad_task_is_one_line_and_exit_2(cache_root: Path, tmp_path: Path) -> None:
