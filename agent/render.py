@@ -117,12 +117,32 @@ def eval_table(result: EvalResult) -> Group:
     if any("inductor" in s.times and s.times["inductor"].source == "cached" for s in result.subgraphs):
         footer += " · * Inductor time from the baseline cache, rescaled by this run's eager time"
     parts.append(Text(footer, style="dim"))
+    if steps := step_times(result):
+        parts.append(Text("worker time by step: " + ", ".join(f"{k} {v:.1f} s" for k, v in steps), style="dim"))
     if not result.config.sandbox:
-        parts.append(Text("sandbox off (--no-sandbox): the worker ran without write confinement, resource limits "
-                          "or network isolation", style="yellow"))
+        parts.append(Text("sandbox off (EvalOptions.sandbox=False): the worker ran without write confinement, "
+                          "resource limits or network isolation", style="yellow"))
     for w in result.warnings:
         parts.append(Text(f"warning: {w}", style="yellow"))
     return Group(*parts)
+
+
+#: Worker steps grouped for the footer (SubgraphResult.phase_s names -> what a user reads).
+_STEP_GROUPS = {"inputs": "inputs", "eager": "eager", "inductor": "Inductor compile+check",
+                "candidate_load": "pass load", "candidate_rewrite": "pass rewrite",
+                "candidate_inductor": "candidate compile", "candidate_compiled": "candidate run",
+                "candidate_run": "candidate run", "correctness": "checks", "timing": "timing",
+                "heldout_shape": "held-out shape"}
+
+
+def step_times(result: EvalResult) -> list[tuple[str, float]]:
+    """Worker seconds per step summed over the subgraphs, largest first (from ``phase_s``)."""
+    totals: dict[str, float] = {}
+    for s in result.subgraphs:
+        for name, sec in s.phase_s.items():
+            key = _STEP_GROUPS.get(name, name)
+            totals[key] = totals.get(key, 0.0) + sec
+    return sorted(totals.items(), key=lambda kv: -kv[1])
 
 
 def console() -> Console:

@@ -1,10 +1,18 @@
 """Wall time and worker peak memory of one ``passagent eval``, cold and with warm caches.
 
 Cold: an empty cache root (no Inductor artifacts, no cached baselines). Warm: the same
-evaluation again on that cache root, as an agent re-evaluating a pass sees it.
+evaluation again on that cache root, as an agent re-evaluating a pass sees it. Each row also
+splits the worker's time by step (``SubgraphResult.phase_s`` summed over the subgraphs), so it
+shows where an evaluation's time goes (compiling, timing, the held-out-shape recompile).
 
     python benchmarks/eval_wall_time.py                      # shared PassBench task 623d (5 subgraphs)
     python benchmarks/eval_wall_time.py --task PATH --pass FILE --repeat 3
+    python benchmarks/eval_wall_time.py --device cuda --task .../b511.../graphs/1 \
+        --pass examples/passes/b511_skip_single_cat.py --modes sandbox,no-sandbox
+
+``--modes``: ``sandbox`` (the default evaluation) and ``no-sandbox`` (``EvalOptions(sandbox=False)``:
+no write confinement, resource limits or network namespace), to measure what the sandbox costs.
+Every mode starts from its own empty cache root.
 
 Prints a Markdown table (the README records its output) and the machine it ran on.
 """
@@ -17,12 +25,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from passagent.agent.render import step_times
 from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
 from passagent.tools.tasks import load_task
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASK = next((REPO.parent / "shared" / "data" / "passbench" / "typical").glob("623d*"), None)
 DEFAULT_PASS = REPO / "examples" / "passes" / "623d_drop_dead_rand.py"
+MODES = ("sandbox", "no-sandbox")
 
 
 def main() -> None:
@@ -32,28 +42,40 @@ def main() -> None:
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--repeat", type=int, default=2, help="warm evaluations after the cold one")
     ap.add_argument("--cpu-threads", type=int, default=1, help="threads for CPU evaluations (0: torch's default)")
+    ap.add_argument("--modes", default="sandbox", help=f"comma-separated, each from a fresh cache: {', '.join(MODES)}")
     args = ap.parse_args()
 
     task = load_task(args.task)
+    modes = [m.strip() for m in args.modes.split(",") if m.strip()]
+    if bad := [m for m in modes if m not in MODES]:
+        raise SystemExit(f"unknown --modes {bad}; choose from {', '.join(MODES)}")
     rows = []
-    with tempfile.TemporaryDirectory(prefix="passagent-bench-") as cache:
-        opts = EvalOptions(device=args.device, cache_root=Path(cache), cpu_threads=args.cpu_threads or None)
-        for i in range(1 + args.repeat):
-            t0 = time.perf_counter()
-            result = evaluate_pass(task, args.pass_path, opts)
-            wall = time.perf_counter() - t0
-            statuses = ",".join(sorted({s.status for s in result.subgraphs}))
-            rows.append(("cold" if i == 0 else "warm", wall, result.worker_peak_rss_mb or 0.0, statuses, result.scores.aggregated))
-    print(f"task {task.id[:12]} ({len(task.subgraphs)} subgraphs), pass {args.pass_path.name}, "
+    for mode in modes:
+        with tempfile.TemporaryDirectory(prefix="passagent-bench-") as cache:
+            opts = EvalOptions(device=args.device, cache_root=Path(cache), cpu_threads=args.cpu_threads or None,
+                               sandbox=mode == "sandbox")
+            for i in range(1 + args.repeat):
+                t0 = time.perf_counter()
+                result = evaluate_pass(task, args.pass_path, opts)
+                wall = time.perf_counter() - t0
+                statuses = ",".join(sorted({s.status for s in result.subgraphs}))
+                rows.append((mode, "cold" if i == 0 else "warm", wall, result.worker_peak_rss_mb or 0.0, statuses,
+                             result.scores.aggregated, dict(step_times(result))))
+                print(f"[{mode} {'cold' if i == 0 else 'warm'}] {wall:.1f} s: {step_times(result)}", flush=True)
+    print(f"\ntask {task.id[:12]} ({len(task.subgraphs)} subgraphs), pass {args.pass_path.name}, "
           f"device {args.device}: {device_name(args.device)}, cpu threads {args.cpu_threads or 'default'}\n")
-    print("| run | wall time (s) | worker peak RSS (MiB) | statuses | AS |")
-    print("|---|---:|---:|---|---:|")
-    for kind, wall, rss, statuses, score in rows:
-        print(f"| {kind} | {wall:.1f} | {rss:.0f} | {statuses} | {score:.3f} |")
-    warm = [r[1] for r in rows if r[0] == "warm"]
-    if warm:
-        print(f"\nwarm median {statistics.median(warm):.1f} s over {len(warm)} run(s)")
-
+    steps = ["Inductor compile+check", "candidate compile", "candidate run", "held-out shape", "timing"]
+    print("| mode | run | wall time (s) | worker peak RSS (MiB) | statuses | AS | " + " | ".join(f"{k} (s)" for k in steps)
+          + " | other steps (s) |")
+    print("|---|---|---:|---:|---|---:|" + "---:|" * (len(steps) + 1))
+    for mode, kind, wall, rss, statuses, score, by_step in rows:
+        other = sum(v for k, v in by_step.items() if k not in steps)
+        print(f"| {mode} | {kind} | {wall:.1f} | {rss:.0f} | {statuses} | {score:.3f} | "
+              + " | ".join(f"{by_step.get(k, 0.0):.1f}" for k in steps) + f" | {other:.1f} |")
+    for mode in modes:
+        warm = [r[2] for r in rows if r[0] == mode and r[1] == "warm"]
+        if warm:
+            print(f"\n{mode}: warm median {statistics.median(warm):.1f} s over {len(warm)} run(s)")
 
 if __name__ == "__main__":
     main()

@@ -31,10 +31,8 @@ Caches, so both measured sweeps start alike: the IR inspections of every subgrap
 first, one process per task, spread over the devices as a sweep's first ``inspect_ir`` does
 (``--no-prewarm-ir`` skips this); then
 (``--cache warm``, the default) a warm-up sweep with all devices and one seed
-compiles every candidate once (unsandboxed unless ``--warmup-sandbox``: the passes are the built-in
-policy's, and outside the sandbox Inductor compiles with its worker pool on CUDA; a warm-up stopped
-by the time budget resumes with ``--resume DIR --phases warmup``); each measured sweep starts from its
-own copy of that cache (with
+compiles every candidate once (a warm-up stopped by the time budget resumes with ``--resume DIR
+--phases warmup``); each measured sweep starts from its own copy of that cache (with
 ``--cache cold``, from the IR cache alone). The warm-up's timings are reported too, as a second
 comparison. ``TORCHINDUCTOR_CACHE_DIR``/``TRITON_CACHE_DIR`` are removed from the sweeps'
 environment so each sweep's compiler caches live in its own cache folder.
@@ -316,6 +314,7 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
         "unreadable_processes": sampler.unreadable,
     }
     phase["evaluation_records"] = collect_evaluations(sweep_dir, leases)
+    phase["lease_time"] = lease_time_by_purpose(leases)
     b = phase["busy"]
     print(f"[{label}] exit {rc}, {finished}/{planned} runs, {phase['evaluations']} evaluations, {wall:.0f} s, "
           f"max leases per device {max(b['max_per_device'].values(), default=0)}, at once {b['max_overall']}", flush=True)
@@ -334,6 +333,25 @@ def collect_runs(sweep_dir: Path) -> list[dict[str, Any]]:
                     "evaluations": sum(1 for e in events if e.get("kind") == "tool_result" and e.get("evaluation")),
                     "wall_s": (info.result or {}).get("wall_s")})
     return out
+
+
+def lease_time_by_purpose(leases: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """Device-lease seconds per purpose (``evaluation``, ``inspect_ir``): count, total, median."""
+    by: dict[str, list[float]] = {}
+    for r in leases:
+        if r.get("start") is not None and r.get("end") is not None:
+            by.setdefault(r.get("purpose") or "evaluation", []).append(float(r["end"]) - float(r["start"]))
+    return {k: {"leases": len(v), "total_s": sum(v), "median_s": statistics.median(v)} for k, v in sorted(by.items())}
+
+
+def evaluation_steps(records: list[dict[str, Any]]) -> dict[str, float]:
+    """Worker seconds per step (``phase_s``), summed over every subgraph of these evaluations."""
+    out: dict[str, float] = {}
+    for r in records:
+        for s in r.get("subgraphs", []):
+            for k, v in (s.get("phase_s") or {}).items():
+                out[k] = out.get(k, 0.0) + float(v)
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
 
 def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -361,7 +379,7 @@ def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[d
                 times = {k: {"median_us": t.get("median_us"), "kernel_median_us": t.get("kernel_median_us"),
                              "graph_median_us": t.get("graph_median_us"), "n": t.get("n"), "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
                 subgraphs.append({"index": s["index"], "name": s.get("name"), "dtypes": s.get("dtypes"),
-                                  "status": s.get("status"), "times": times})
+                                  "status": s.get("status"), "times": times, "phase_s": s.get("phase_s") or {}})
             records.append({
                 "run": str(path.relative_to(sweep_dir)), "task": ev.get("task_id"), "seed": info.seed,
                 "version": e.get("version"), "pass_sha256": digest, "aggregated": (ev.get("scores") or {}).get("aggregated"),
@@ -516,7 +534,7 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     lines += ["| sweep | devices | workers | runs finished | evaluations | wall (s) | solves per hour | "
               "device busy (s) | most leases on one device | most leases at once | all devices busy |",
               "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
-    names = {"warmup": "warm-up (not timed for throughput" + ("" if result.get("warmup_sandbox", True) else ", unsandboxed") + ")", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices"}
+    names = {"warmup": "warm-up (not timed for throughput)", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices"}
     for key in ("warmup", "single", "multi"):
         p = phases.get(key)
         if not p:
@@ -527,6 +545,17 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                      f"{'' if p['complete'] else ' (incomplete)'} | {p['evaluations']} | {p['wall_s']:.0f} | "
                      f"{p['solves_per_hour']:.0f} | {busy} | {max(b['max_per_device'].values(), default=0)} | "
                      f"{b['max_overall']} | {b['fraction_with_devices_busy'].get(len(p['devices']), 0.0):.0%} |")
+    lease_rows = [(names[k], purpose, v) for k in ("warmup", "single", "multi") if phases.get(k)
+                  for purpose, v in (phases[k].get("lease_time") or {}).items()]
+    if lease_rows:
+        lines += ["", "Where the device leases went (an IR inspection that is not cached holds a lease too):", "",
+                  "| sweep | purpose | leases | total (s) | median (s) | evaluation worker time by step (s) |",
+                  "|---|---|---:|---:|---:|---|"]
+        for name, purpose, v in lease_rows:
+            key = next(k for k in names if names[k] == name)
+            steps = evaluation_steps(phases[key]["evaluation_records"]) if purpose == "evaluation" else {}
+            top = ", ".join(f"{k} {sec:.0f}" for k, sec in list(steps.items())[:5]) or "-"
+            lines.append(f"| {name} | {purpose} | {v['leases']} | {v['total_s']:.0f} | {v['median_s']:.1f} | {top} |")
     if a.get("throughput_ratio") is not None:
         lines.append("")
         lines.append(f"Throughput ratio (solves per hour, {len(result['multi_pool'])} devices / 1 device): "
@@ -609,9 +638,6 @@ def main() -> int:
     ap.add_argument("--cache", choices=("warm", "cold"), default="warm", help="start each measured sweep from a copy of "
                     "a warm-up sweep's cache (warm) or from the IR cache alone (cold)")
     ap.add_argument("--prewarm-ir", action=argparse.BooleanOptionalAction, default=True)
-    ap.add_argument("--warmup-sandbox", action=argparse.BooleanOptionalAction, default=False,
-                    help="sandbox the warm-up sweep too (default: off, so Inductor compiles in parallel on CUDA; the "
-                         "measured sweeps are always sandboxed)")
     ap.add_argument("--prewarm-parallel", type=int, default=None, help="IR inspections at once (default: cores / 2, at most 16)")
     ap.add_argument("--order", choices=("single-first", "multi-first"), default="single-first")
     ap.add_argument("--time-budget", type=float, default=520.0, help="seconds for the whole script")
@@ -727,13 +753,7 @@ def main() -> int:
         cache = work / "cache-warmup"
         if not cache.exists():  # else an earlier invocation's warm-up was stopped: its sweep resumes
             shutil.copytree(template, cache)
-        # The warm-up only fills the compiler caches, with the built-in policy's own passes:
-        # unsandboxed, Inductor compiles with its worker pool on CUDA (the sandbox keeps it in
-        # one thread there). The measured sweeps stay sandboxed; the caches' keys do not
-        # depend on it (Inductor leaves compile_threads out of its FX-graph cache key).
-        result["warmup_sandbox"] = args.warmup_sandbox
-        phase("warmup", multi_pool, workers, 1, cache, share("warmup") * left(),
-              None if args.warmup_sandbox else ["--no-sandbox"])
+        phase("warmup", multi_pool, workers, 1, cache, share("warmup") * left())
         shutil.rmtree(template)
         shutil.copytree(cache, template)
     order = ["single", "multi"] if args.order == "single-first" else ["multi", "single"]

@@ -97,3 +97,15 @@ def test_a_resumed_state_keeps_the_busy_profiles_integer_keys(bench, tmp_path: P
     restored = bench.load_state(tmp_path / "state.json")["phases"]["multi"]["busy"]
     assert restored["fraction_with_devices_busy"] == multi["busy"]["fraction_with_devices_busy"]
     assert restored["fraction_with_devices_busy"].get(2, 0.0) > 0.5  # what analyse() and the table read
+
+
+def test_lease_time_is_split_by_purpose_and_evaluation_time_by_step(bench) -> None:
+    leases = [lease("cuda:0", 0.0, 22.0) | {"purpose": "inspect_ir"}, lease("cuda:0", 22.0, 60.0),
+              lease("cuda:1", 0.0, 20.0) | {"purpose": "inspect_ir"}, lease("cuda:1", 20.0, 30.0)]
+    assert bench.lease_time_by_purpose(leases) == {
+        "evaluation": {"leases": 2, "total_s": 48.0, "median_s": 24.0},
+        "inspect_ir": {"leases": 2, "total_s": 42.0, "median_s": 21.0}}
+    records = [{"subgraphs": [{"phase_s": {"timing": 3.0, "inductor": 5.0}}, {"phase_s": {"timing": 4.0}}]},
+               {"subgraphs": [{"phase_s": {"inductor": 1.0, "heldout_shape": 0.5}}, {}]}]
+    steps = bench.evaluation_steps(records)
+    assert steps == {"timing": 7.0, "inductor": 6.0, "heldout_shape": 0.5} and list(steps) == ["timing", "inductor", "heldout_shape"]

@@ -230,11 +230,9 @@ def test_cli_budget_stop_exits_3_with_a_clear_message_and_rerun_finishes(tmp_pat
     tasks = f"{GRAPHNET}/hf__UAE-Large-V1,{GRAPHNET}/torchgeometric__MetaPath2Vec"
     base = ["--tasks", tasks, "--out", str(tmp_path / "runs"), "--sweep-id", "b", "--workers", "1",
             "--cache-dir", str(cache_root)]
-    first = subprocess.run(_sweep_cli("--models", f"scripted:{script}", *base, "--max-calls", "2", "--no-sandbox"),
+    first = subprocess.run(_sweep_cli("--models", f"scripted:{script}", *base, "--max-calls", "2"),
                            capture_output=True, text=True, timeout=600)
     assert first.returncode == 3, first.stderr
-    # --no-sandbox is a per-run harness option: recorded in the plan, so a rerun keeps it.
-    assert json.loads((tmp_path / "runs" / "b" / "sweep.json").read_text())["eval_options"]["sandbox"] is False
     assert "global budget reached (max_calls)" in first.stderr and "--sweep-id b" in first.stderr
     finished = list((tmp_path / "runs" / "b").rglob("result.json"))
     assert len(finished) <= 1

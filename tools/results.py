@@ -81,6 +81,7 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         speedup_vs_eager=speedup.get("eager"),
         speedup_vs_inductor=speedup.get("inductor"),
         wall_s=ev.get("wall_s", 0.0),
+        phase_s=ev.get("phase_s", {}),
         profile=profile_from_event(profile) if profile is not None else None,
     )
 

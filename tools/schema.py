@@ -109,6 +109,11 @@ class SubgraphResult(_Model):
     speedup_vs_eager: float | None = None
     speedup_vs_inductor: float | None = None
     wall_s: float = 0.0
+    phase_s: dict[str, float] = Field({}, description=(
+        "seconds per worker step for this subgraph: inputs (drawing them), eager (reference runs), inductor "
+        "(compiling default Inductor and its correctness runs), candidate_load, candidate_rewrite, "
+        "candidate_inductor (compiling the rewritten graph), candidate_compiled/candidate_run, correctness, "
+        "timing (all variants, interleaved), heldout_shape (recompile and check on held-out shapes)"))
     profile: SubgraphProfile | None = Field(None, description="kernel tables, when the evaluation was profiled")
 
 

@@ -133,6 +133,7 @@ class Worker:
         self.compromised: Breach | None = None
         self.profile = bool(request.get("profile"))
         self._measured: tuple[dict[str, Any], _Reference] | None = None  # the last subgraph's variants
+        self._phase_marks: list[tuple[str, float]] = []  # (step, perf_counter at its start) of this subgraph
 
     def _load_rules(self) -> None:
         if self.rules is not None or self.rule_error is not None:
@@ -154,10 +155,13 @@ class Worker:
         import torch._inductor.config as inductor_config
 
         inductor_config.fallback_random = True  # RNG ops match eager's stream in both baseline and candidate
-        if self.device.type == "cuda" and self.sandbox:
+        if self.device.type == "cuda":
             # Inductor's compile-worker subprocesses initialise CUDA themselves, which the write
             # confinement does not allow them (seen on an H200: every compile after the first
-            # failed in the pool); compiling in this process keeps the sandbox whole.
+            # failed in the pool); compiling in this process keeps the sandbox whole. Unsandboxed
+            # too: the pool made no evaluation faster on the H200 (benchmarks/eval_wall_time.py
+            # --modes), and its idle timer thread, started by a candidate's Triton compile, was
+            # flagged as the candidate's (integrity rule background_thread).
             inductor_config.compile_threads = 1
         if self.profile:
             enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
@@ -184,7 +188,12 @@ class Worker:
     def evaluate_subgraph(self, index: int, sg: Subgraph) -> dict[str, Any] | None:
         t_start = time.perf_counter()
         self._subgraph = sg
-        emit = lambda phase: self.events.emit("phase", subgraph=index, phase=phase)  # noqa: E731
+        self._phase_marks = [("inputs", t_start)]
+
+        def emit(phase: str) -> None:
+            self._phase_marks.append((phase, time.perf_counter()))
+            self.events.emit("phase", subgraph=index, phase=phase)
+
         out: dict[str, Any] = {"degenerate_inputs": [a.name for a in sg.args if is_degenerate(a)], "matches": 0, "rules": []}
         dev = self.device
         draws = [self._draw(sg, k) for k in range(self.draws)]
@@ -384,6 +393,7 @@ class Worker:
                            traceback=trim_traceback(exc, self.pass_files))
             out["times"] = {}
         out["wall_s"] = time.perf_counter() - t_start
+        out["phase_s"] = phase_durations(self._phase_marks, time.perf_counter())
         self._measured = (variants, ref)
         return out
 
@@ -469,6 +479,21 @@ class Worker:
             return Breach("shape_special_case", f"correct on the measured shapes but wrong on the held-out shapes {shapes}... "
                                                 f"(max abs error {c.max_abs:.3g})")
         return None
+
+
+def phase_durations(marks: list[tuple[str, float]], end: float) -> dict[str, float]:
+    """Seconds spent in each step, from ``(step, perf_counter at its start)`` marks in order.
+
+    A step that recurs is summed; the steps after ``heldout_shape`` (the candidate's recompile
+    and run on held-out shapes emit the compile steps again) count as ``heldout_shape``.
+    """
+    out: dict[str, float] = {}
+    heldout = False
+    for (name, t0), (_next, t1) in zip(marks, [*marks[1:], ("end", end)]):
+        heldout = heldout or name == "heldout_shape"
+        key = "heldout_shape" if heldout else name
+        out[key] = round(out.get(key, 0.0) + max(0.0, t1 - t0), 4)
+    return out
 
 
 def heldout_inputs(sg: Subgraph, draw: int, seed: int, device: torch.device, degenerate_std: float) -> list[Any] | None:

@@ -1,0 +1,121 @@
+"""Which built-in tasks the built-in offline policy (``--model builtin``) would evaluate a pass on.
+
+For every built-in task (``bench/tasks/task_XXX``) and each of its subgraphs (up to the 8 the
+policy inspects), capture the Dynamo FX graph exactly as
+:func:`passagent.tools.ir.inspect_subgraph` records it (same synthesized inputs, same node
+table: ``fx_code`` and ``fx_nodes``), but without compiling it with Inductor, which is all the
+recipes read; then ask the recipe catalogue (:func:`passagent.agent.builtin.recipes.propose_rules`)
+for drafts. A task is *covered* when at least one draft comes from a recipe that changes the
+ATen graph (``changes_aten``): the policy evaluates a pass there; elsewhere it finishes without
+evaluating anything (clean-up drafts alone are never evaluated).
+
+    python benchmarks/policy_coverage.py                  # every built-in task
+    python benchmarks/policy_coverage.py --tasks task_082 task_032
+    python benchmarks/policy_coverage.py --all-rows       # also list tasks with no ATen-changing draft
+
+Prints a Markdown table (task id, long_tail, ATen-changing recipes proposed, clean-up recipes)
+and a summary line with the counts. CPU only; about a second per subgraph.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from typing import Any
+
+import torch
+
+from passagent.agent.builtin.policy import MAX_INSPECTED
+from passagent.agent.builtin.recipes import CATALOGUE, propose_rules
+from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest
+from passagent.tools.inputs import synthesize_inputs
+from passagent.tools.ir import _describe
+from passagent.tools.tasks import load_task
+from passagent.tools.worker import build_module
+
+CHANGES_ATEN = {r.name: r.changes_aten for r in CATALOGUE}
+
+
+def capture_ir(task_path: str, index: int) -> dict[str, Any]:
+    """``fx_code`` and ``fx_nodes`` of subgraph ``index`` as ``inspect_subgraph`` records them (no Inductor)."""
+    task = load_task(task_path)
+    sg = task.subgraphs[index]
+    dev = torch.device("cpu")
+    args = synthesize_inputs(sg, 0, device=dev)
+    graphs: list[dict[str, Any]] = []
+
+    def backend(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Any:
+        nodes = []
+        for n in gm.graph.nodes:
+            shape, dtype = _describe(n.meta.get("example_value"))
+            target = getattr(n.target, "__name__", str(n.target)) if n.op != "placeholder" else n.target
+            nodes.append({"name": n.name, "op": n.op, "target": str(target), "shape": shape, "dtype": dtype})
+        graphs.append({"code": gm.code.strip(), "nodes": nodes})
+        return gm.forward
+
+    torch._dynamo.reset()
+    with torch.no_grad():
+        torch.compile(build_module(sg, dev, f"coverage_{index}"), backend=backend)(*args)
+    return {"index": index, "name": sg.name, "fx_code": "\n\n".join(g["code"] for g in graphs),
+            "fx_nodes": [n for g in graphs for n in g["nodes"]]}
+
+
+def task_drafts(task_id: str) -> tuple[list[str], list[str], int]:
+    """(ATen-changing recipes, clean-up recipes, subgraphs read) the policy would see for a task."""
+    path = builtin_tasks_dir() / task_id
+    count = min(len(load_task(str(path)).subgraphs), MAX_INSPECTED)
+    seen: set[str] = set()
+    changing: list[str] = []
+    cleanup: list[str] = []
+    for i in range(count):
+        for d in propose_rules(capture_ir(str(path), i)):
+            if d.source in seen:
+                continue
+            seen.add(d.source)
+            (changing if CHANGES_ATEN.get(d.recipe, True) else cleanup).append(d.recipe)
+    return changing, cleanup, count
+
+
+def _counted(names: list[str]) -> str:
+    out = []
+    for name in dict.fromkeys(names):
+        k = names.count(name)
+        out.append(f"{name} x{k}" if k > 1 else name)
+    return ", ".join(out) or "-"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tasks", nargs="*", help="task ids (default: every built-in task)")
+    parser.add_argument("--all-rows", action="store_true", help="also list tasks without an ATen-changing draft")
+    opts = parser.parse_args(argv)
+    logging.basicConfig(level=logging.ERROR)
+    manifest = {row["id"]: row for row in load_manifest()}
+    ids = opts.tasks or sorted(manifest)
+    rows = []
+    start = time.perf_counter()
+    for task_id in ids:
+        try:
+            changing, cleanup, count = task_drafts(task_id)
+            error = ""
+        except Exception as exc:  # noqa: BLE001 - report the task and go on
+            changing, cleanup, count, error = [], [], 0, f"{type(exc).__name__}: {exc}"[:80]
+        rows.append((task_id, bool(manifest.get(task_id, {}).get("long_tail")), changing, cleanup, count, error))
+        print(f"{task_id}: {_counted(changing)}{' | ' + error if error else ''}", file=sys.stderr, flush=True)
+    print("| task | long_tail | subgraphs | ATen-changing recipes | clean-up recipes |")
+    print("|---|---|---|---|---|")
+    for task_id, long_tail, changing, cleanup, count, error in rows:
+        if changing or opts.all_rows or error:
+            print(f"| {task_id} | {'yes' if long_tail else 'no'} | {count} | {_counted(changing)} | "
+                  f"{_counted(cleanup)}{' (error: ' + error + ')' if error else ''} |")
+    covered = [r for r in rows if r[2]]
+    print(f"\n{len(covered)} of {len(rows)} tasks get an ATen-changing draft "
+          f"({sum(r[1] for r in covered)} of them long-tail; "
+          f"{sum(r[1] for r in rows)} long-tail tasks in all); {time.perf_counter() - start:.0f} s.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
