@@ -96,16 +96,17 @@ def _geomean(xs: list[float]) -> float:
 POLICY_MATCHES = ["task_031", "task_035", "task_038", "task_050", "task_072"]
 
 
-def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, devices: str = "0") -> list[str]:
-    """The built-in policy on the shared tasks and ``n_builtin`` built-in tasks, as one
-    ``passagent sweep --devices 0`` (evaluations take turns on the GPU; inspections and policy
-    steps overlap), then a per-task table from the run archives."""
+def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, devices: str = "0",
+                task_ids: list[str] | None = None, shared: bool = True) -> list[str]:
+    """The built-in policy on the shared tasks (unless not ``shared``) and ``n_builtin`` built-in
+    tasks (or exactly ``task_ids``), as one ``passagent sweep --devices 0`` (evaluations take turns
+    on the GPU; inspections and policy steps overlap), then a per-task table from the run archives."""
     from passagent.agent.runstate import find_runs, load_run, read_events
     from passagent.tools.builtin_tasks import load_manifest
 
-    tasks = [str(next(PASSBENCH.glob(f"{p}*"))) for p, _ in EXAMPLE_RUNS]
+    tasks = [str(next(PASSBENCH.glob(f"{p}*"))) for p, _ in EXAMPLE_RUNS] if shared else []
     others = [row["id"] for row in load_manifest() if row.get("long_tail") and row["id"] not in POLICY_MATCHES]
-    tasks += (POLICY_MATCHES + others)[:n_builtin]
+    tasks += task_ids if task_ids else (POLICY_MATCHES + others)[:n_builtin]
     cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
            "--workers", str(workers), "--devices", devices, "--out", str(RUNS), "--sweep-id", "gpu_check",
            "--cache-dir", str(CACHE), "--max-wall", f"{budget_s:.0f}", "--max-steps", "30", "--quiet"]
@@ -157,6 +158,10 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
     ap.add_argument("--parts", default="tests,eval,repeat,solve", help="comma-separated: tests, eval, repeat, solve")
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
+    ap.add_argument("--solve-task-ids", default=None, help="comma-separated built-in task ids to solve instead of "
+                    "--solve-tasks")
+    ap.add_argument("--solve-shared", action=argparse.BooleanOptionalAction, default=True,
+                    help="also solve the shared PassBench tasks")
     ap.add_argument("--solve-budget", type=float, default=400.0, help="the solve sweep's --max-wall (seconds)")
     ap.add_argument("--solve-workers", type=int, default=4, help="the solve sweep's --workers")
     ap.add_argument("--repeat-pin", choices=("off", "on", "both"), default="off",
@@ -182,7 +187,9 @@ def main() -> None:
         report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks, args.repeat_pin, args.repeat_per_task)]
     if "solve" in parts:
         report += ["", "Built-in policy on CUDA (geometric means over the subgraphs of the best pass version):", ""]
-        report += solve_table(args.out, args.solve_tasks, args.solve_budget, args.solve_workers)
+        ids = [t.strip() for t in args.solve_task_ids.split(",") if t.strip()] if args.solve_task_ids else None
+        report += solve_table(args.out, args.solve_tasks, args.solve_budget, args.solve_workers, task_ids=ids,
+                              shared=args.solve_shared)
     report.append(f"total {time.time() - t0:.0f} s")
     text = "\n".join(report)
     (args.out / "gpu_check.md").write_text(text + "\n")

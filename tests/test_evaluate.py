@@ -349,3 +349,22 @@ def test_phase_durations_sum_recurring_steps_and_attribute_the_heldout_recompile
              ("heldout_shape", 6.5), ("candidate_inductor", 7.0)]
     assert phase_durations(marks, 10.0) == {"inputs": 1.0, "eager": 2.0, "candidate_inductor": 1.5, "timing": 2.0,
                                             "heldout_shape": 3.5}
+
+
+def test_workers_sharing_a_device_pool_split_the_cores(tmp_path: Path, monkeypatch) -> None:
+    import os
+
+    import passagent.tools.evaluate as evaluate_module
+    from passagent.tools.evaluate import worker_threads
+
+    seen = []
+    monkeypatch.setattr(evaluate_module, "_evaluate", lambda task, pass_path, options: seen.append(options))
+    task = load_task(passbench_task("b511") / "graphs" / "1")
+    evaluate_pass(task, EXAMPLES / "b511_skip_single_cat.py",
+                  EvalOptions(device_pool=["cuda:0", "cuda:1"], lock_dir=tmp_path / "locks"))
+    cores = os.cpu_count() or 1
+    assert seen[0].device in ("cuda:0", "cuda:1") and seen[0].gpu_host_threads == max(1, cores // 2)
+    assert worker_threads(seen[0]) == max(1, cores // 2)
+    assert worker_threads(EvalOptions(device="cuda:0")) == cores  # one GPU, no pool: every core
+    assert worker_threads(EvalOptions(device="cuda", gpu_host_threads=3)) == 3
+    assert worker_threads(EvalOptions(device="cpu")) == 1 and worker_threads(EvalOptions(device="cpu", cpu_threads=None)) is None

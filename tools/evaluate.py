@@ -62,6 +62,11 @@ class EvalOptions:
             machine (seen here: an 8x eager slowdown while the candidate's single-threaded
             kernel was unaffected), so CPU timings are single-threaded unless asked otherwise.
             None keeps torch's default.
+        gpu_host_threads: CPU threads (torch intra-op, OpenMP) of a CUDA evaluation's worker.
+            None: the machine's cores divided by the size of ``device_pool`` (all cores without a
+            pool), so evaluations running at once on several GPUs never ask for more threads
+            than there are cores (spinning OpenMP threads of one worker would otherwise slow the
+            others'; the same reason torchrun gives each of its processes one thread).
         device_pool: lease one of these devices per evaluation (sweeps); overrides ``device``.
         lock_dir: the lock folder shared by every process using ``device_pool``.
         profile: after correctness and timing, profile default Inductor and the candidate on
@@ -95,6 +100,7 @@ class EvalOptions:
     sandbox: bool = True
     heldout_shapes: bool = True
     cpu_threads: int | None = 1
+    gpu_host_threads: int | None = None
     device_pool: list[str] | None = None
     lock_dir: Path | None = None
     profile: bool = False
@@ -139,6 +145,14 @@ def baseline_key(cache: BaselineCache, subgraph_digest: str, dev_name: str, opti
     return cache.key(subgraph_digest, dev_name, torch.__version__, settings)
 
 
+def worker_threads(options: EvalOptions) -> int | None:
+    """The CPU threads the worker is given: ``cpu_threads`` on the CPU, ``gpu_host_threads`` (or
+    all cores) on CUDA; None leaves torch's default (only for ``cpu_threads=None`` on the CPU)."""
+    if options.device == "cpu":
+        return options.cpu_threads
+    return options.gpu_host_threads or (os.cpu_count() or 1)
+
+
 def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     """The worker's environment: ours minus credentials; caches and temporary files where the
     sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``)."""
@@ -169,8 +183,10 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
             info["pass_sha256"] = pass_digest(Path(pass_path).resolve())
         except Exception:  # noqa: BLE001 - a pass that does not load is reported by the evaluation itself
             pass
+        threads = options.gpu_host_threads or max(1, (os.cpu_count() or 1) // len(options.device_pool))
         with lease_device(options.device_pool, lock_dir, info=info) as device:
-            return _evaluate(task, pass_path, dataclasses.replace(options, device=leased_device(device), device_pool=None))
+            return _evaluate(task, pass_path, dataclasses.replace(options, device=leased_device(device), device_pool=None,
+                                                                  gpu_host_threads=threads))
     return _evaluate(task, pass_path, options)
 
 
@@ -230,10 +246,10 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         workdir = Path(tmp)
         env = worker_environment(cache_root, workdir)
         request["device"] = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
-        if options.device == "cpu" and options.cpu_threads:
+        if threads := worker_threads(options):
             for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-                env[var] = str(options.cpu_threads)
-            request["cpu_threads"] = options.cpu_threads
+                env[var] = str(threads)
+            request["cpu_threads"] = threads
         if options.sandbox:
             inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
             inductor_dir.mkdir(parents=True, exist_ok=True)
