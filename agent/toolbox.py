@@ -169,6 +169,8 @@ class Toolbox:
         self.evaluator = evaluator
         self.inspector = inspector
         self.last_evaluation: EvalResult | None = None  # the latest evaluation this toolbox ran
+        # The device the IR was inspected on (a sweep's pool device); cached baselines are looked up for it.
+        self._inspected_on: str | None = None
         self.handlers: dict[str, Callable[[dict[str, Any]], ToolOutcome]] = {
             "list_subgraphs": self._list_subgraphs,
             "inspect_ir": self._inspect_ir,
@@ -244,7 +246,7 @@ class Toolbox:
         kind = leased_device(o.device_pool[0])  # the cache is keyed by device type, shared by the pool
         hit = cached_inspection(self.task.path, i, sg.digest, device=kind, cache_root=o.cache_root)
         if hit is not None:
-            self._inspected_on = getattr(self, "_inspected_on", None) or kind
+            self._inspected_on = self._inspected_on or kind
             return hit
 
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
@@ -273,7 +275,7 @@ class Toolbox:
 
         o = self.options
         cache = BaselineCache(Path(o.cache_root or default_cache_root()))
-        device = getattr(self, "_inspected_on", None) or o.device
+        device = self._inspected_on or o.device
         entry = cache.get(baseline_key(cache, self.task.subgraphs[i].digest, device_name(device), dataclasses.replace(o, device=device)))
         if entry and entry.get("eager_us") and entry.get("inductor_us"):
             return {"eager_us": entry["eager_us"], "inductor_us": entry["inductor_us"]}

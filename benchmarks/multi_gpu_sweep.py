@@ -335,6 +335,11 @@ def collect_runs(sweep_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
+def _n(count: int, noun: str) -> str:
+    """``1 task``, ``2 tasks``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def lease_time_by_purpose(leases: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     """Device-lease seconds per purpose (``evaluation``, ``inspect_ir``): count, total, median."""
     by: dict[str, list[float]] = {}
@@ -498,7 +503,7 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     phases, a = result["phases"], result.get("analysis", {})
     lines = [f"# multi_gpu_sweep {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(result['started_at']))} "
              f"on {result['machine']}", ""]
-    lines.append(f"Built-in policy over {len(result['tasks'])} tasks ({', '.join(result['tasks'])}; "
+    lines.append(f"Built-in policy over {_n(len(result['tasks']), 'task')} ({', '.join(result['tasks'])}; "
                  f"{len(result['long_tail_tasks'])} of them built-in long-tail), "
                  f"{result['seeds']} seed(s) each; "
                  + (f"{result['workers']} workers in both sweeps (the 1-device sweep gets as many runs at once as the other; "
@@ -711,7 +716,7 @@ def main() -> int:
         earlier["phases"].update(result.pop("phases"))
         result = {**earlier, **{k: v for k, v in result.items() if k not in ("started_at", "prewarm_ir")}}
         result["resumed_at"] = started
-    print(f"multi_gpu_sweep: {machine}; multi {multi_pool}, single {single_pool}; {len(tasks)} tasks x {args.seeds} seed(s); "
+    print(f"multi_gpu_sweep: {machine}; multi {multi_pool}, single {single_pool}; {_n(len(tasks), 'task')} x {args.seeds} seed(s); "
           f"{workers} workers; multicast env {result['multicast_env']}; work {work}", flush=True)
 
     template = work / "cache-template"
