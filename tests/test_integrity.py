@@ -83,13 +83,9 @@ def test_exploit_is_caught_by_its_rule(exploit: str, sample: str, static_rule: s
 def test_runtime_defense_behind_the_static_check(exploit: str, sample: str, runtime_rule: str,
                                                  samples: dict[str, Path], cache_root: Path) -> None:
     result = evaluate(samples[sample], EXPLOITS / exploit, cache_root, static_checks=False)
-    if exploit == "cache_by_data_ptr.py" and {s.status for s in result.subgraphs} == {"accuracy"}:
-        # The address cache serves a stale answer as soon as the allocator reuses an address;
-        # when that already happens among the checked calls (allocator luck: seen on CI once
-        # every evaluation compiled Inductor in the worker), it fails there, as wrong values.
-        assert all("wrong values" in (s.message or "") for s in result.subgraphs)
-        assert result.scores.correct_at_minus5 == 0.0
-        return
+    # (The address cache once also failed as wrong values, `accuracy`, when the allocator gave a
+    # correctness draw the previous draw's addresses; every draw's inputs now stay alive, so it
+    # is always the integrity rule.)
     _assert_caught(result, runtime_rule)
 
 

@@ -286,9 +286,16 @@ class Worker:
             if breach:
                 return self._integrity(out, breach, variants, ref, t_start, emit)
             emit("candidate_run")
+            # Every draw's inputs stay alive until the checks end, so each draw is at addresses no
+            # earlier call saw: a cache keyed by address (data_ptr, id) always misses here and is
+            # then caught, as an integrity breach, by the timed-output checks. (Freed, the next
+            # draw's inputs could reuse the previous draw's addresses, and such a cache returned
+            # the previous draw's outputs: scored as wrong values, a class AS tolerates at t >= 1.)
+            held = [args]
             try:
                 for k, d in enumerate(ref.draws[1:], start=1):
                     args = clone_inputs(d)
+                    held.append(args)
                     cand_outs.append(_call(candidate, args, self.seed))
                     # Earlier draws' outputs are still held: memory shared with them is a cache.
                     breach = check_outputs(cand_outs[-1], args, ref.aliases[k]) or check_not_reused(cand_outs[-1], cand_outs[:-1])
@@ -297,12 +304,14 @@ class Worker:
                 if self.device.type == "cuda":
                     torch.cuda.synchronize()
             except Exception as exc:
+                del held
                 breach = sandbox_breach(exc, self.pass_files)
                 if breach:
                     return self._integrity(out, breach, variants, ref, t_start, emit)
                 out.update(failure_class="runtime", message=f"the candidate raised {_describe_error(exc)}",
                            traceback=trim_traceback(exc, self.pass_files))
                 return self._finish(out, variants, ref, t_start, emit)
+        del held
         emit("correctness")
         try:
             cmp = merge([compare_outputs(o, r) for o, r in zip(cand_outs, ref.outputs)])
