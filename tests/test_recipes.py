@@ -1,6 +1,7 @@
-"""The built-in policy's recipe catalogue: recognition on hand-written FX code (fast), and real
-CPU compiles through the harness of every recipe's draft on a tiny GraphNet-format sample and
-of the drafts for the two shared PassBench tasks.
+"""The built-in policy's recipe catalogue: recognition on hand-written FX code (fast), drafts
+proposed on built-in tasks' own graphs whose replacements equal the original ops in every dtype
+(eager), and real CPU compiles through the harness of every recipe's draft on a tiny
+GraphNet-format sample and of the drafts for the two shared PassBench tasks.
 
 The compile tests share one module fixture that inspects every sample in-process, proposes
 rules, and evaluates the drafts two at a time (each evaluation waits on its own worker
@@ -9,16 +10,23 @@ process), so the module stays within a few minutes on two cores.
 
 from __future__ import annotations
 
+import inspect
 import json
 import textwrap
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+import torch
 from helpers import GRAPHNET, passbench_task
 
+from passagent.agent.builtin.emit import Pattern, find_matches
+from passagent.agent.builtin.fx_reader import Ref, read_graphs
 from passagent.agent.builtin.recipes import CATALOGUE, RuleDraft, propose_rules
+from passagent.tools.builtin_tasks import builtin_tasks_dir
+from passagent.tools.correctness import HEADLINE_LEVEL, compare_outputs
 from passagent.tools.evaluate import EvalOptions, evaluate_pass
 from passagent.tools.ir import inspect_subgraph
 from passagent.tools.schema import EvalResult
@@ -188,6 +196,164 @@ def test_real_cast_is_not_redundant() -> None:
     assert d.recipe == "redundant_cast" and "x.to(torch.float32)" in d.source
 
 
+# --- new rewrites on the built-in tasks' own graphs: proposed, and equal to the original ops ---
+
+
+def builtin_ir(task_id: str, index: int = 0) -> dict:
+    return inspect_subgraph(str(builtin_tasks_dir() / task_id), index, "cpu", profile=False)
+
+
+def draft_inputs(ir: dict, draft: RuleDraft, dtype: torch.dtype, seed: int = 0) -> tuple[list, Any]:
+    """Random inputs for the draft's pattern, shaped as what it matched in the graph (floats in ``dtype``),
+    and the module namespace of the draft (``pattern``, ``replacement_args``, ``replacement_func``)."""
+    namespace: dict[str, Any] = {}
+    exec(compile(draft.source, f"{draft.rule_name}.py", "exec"), namespace)  # noqa: S102 - our own draft
+    params = tuple(inspect.signature(namespace["pattern"]).parameters)
+    graphs = read_graphs(ir)
+    for g in graphs:
+        matches = find_matches(g, Pattern(params, draft.source, {}))
+        if matches:
+            break
+    else:
+        raise AssertionError(f"{draft.rule_name} matches no graph of its IR")
+    gen = torch.Generator().manual_seed(seed)
+    args = []
+    for p in params:
+        bound = matches[0].bindings[p]
+        if isinstance(bound, Ref):
+            shape = g[bound.name].shape
+            args.append((torch.randn(shape, generator=gen) * 2).to(dtype))
+        else:
+            args.append(bound)
+    return args, namespace
+
+
+def assert_replacement_equals_pattern(ir: dict, draft: RuleDraft, dtypes: tuple[torch.dtype, ...],
+                                      exact: bool) -> None:
+    """Eager check: ``replacement_func()(*replacement_args(*args))`` against ``pattern(*args)``, per dtype."""
+    for dtype in dtypes:
+        args, ns = draft_inputs(ir, draft, dtype)
+        want = ns["pattern"](*args)
+        got = ns["replacement_func"]()(*ns["replacement_args"](*args))
+        want_l = list(want) if isinstance(want, tuple) else [want]
+        got_l = list(got) if isinstance(got, tuple) else [got]
+        assert [(w.shape, w.dtype) for w in want_l] == [(o.shape, o.dtype) for o in got_l], draft.rule_name
+        assert all(o.is_contiguous() for o in got_l)
+        if exact:
+            assert all(torch.equal(w, o) for w, o in zip(want_l, got_l)), (draft.rule_name, dtype)
+        cmp = compare_outputs(got, want)
+        assert cmp.min_correct_t is not None and cmp.min_correct_t <= HEADLINE_LEVEL, (draft.rule_name, dtype, cmp)
+
+
+HALF_AND_FLOAT = (torch.float32, torch.float16, torch.bfloat16)
+
+
+@pytest.mark.parametrize("task_id, index, recipe, dtypes, exact", [
+    ("task_082", 0, "gemm_scale", HALF_AND_FLOAT, True),        # q @ k^T * 0.125: a power-of-two alpha
+    ("task_032", 0, "cat_repeat_unary", HALF_AND_FLOAT, True),  # rotary cat((f, f), -1).cos() / .sin()
+    ("task_033", 1, "cat_repeat_unary", HALF_AND_FLOAT, True),
+    ("task_092", 0, "global_avg_pool", HALF_AND_FLOAT, False),  # adaptive_avg_pool2d(x, (1, 1))
+    ("task_003", 0, "global_avg_pool", HALF_AND_FLOAT, False),
+    ("task_020", 0, "merged_mean", (torch.float32,), False),    # x.mean(2).mean(3), float32 subgraph
+], ids=lambda v: v if isinstance(v, str) else None)
+def test_new_recipe_on_builtin_task_graph(task_id: str, index: int, recipe: str, dtypes: tuple[torch.dtype, ...],
+                                          exact: bool) -> None:
+    ir = builtin_ir(task_id, index)
+    drafts = [d for d in propose_rules(ir) if d.recipe == recipe]
+    assert len(drafts) == 1, recipes_of(propose_rules(ir))
+    assert check_source(drafts[0].source, f"{drafts[0].rule_name}.py") == []
+    assert_replacement_equals_pattern(ir, drafts[0], dtypes, exact)
+
+
+def test_merged_mean_keeps_the_original_ops_in_half_precision() -> None:
+    ir = builtin_ir("task_020", 0)
+    [d] = [d for d in propose_rules(ir) if d.recipe == "merged_mean"]
+    args, ns = draft_inputs(ir, d, torch.float16)
+    # The replacement's half-precision branch is the pattern itself: bit-identical.
+    assert torch.equal(ns["replacement_func"]()(*ns["replacement_args"](*args)), ns["pattern"](*args))
+    assert "x.mean((2, 3), keepdim=True)" in d.source
+
+
+MATMUL_CODE = """
+    def forward(self, L_a_ : torch.Tensor, L_b_ : torch.Tensor):
+        l_a_ = L_a_
+        l_b_ = L_b_
+        mm = torch.matmul(l_a_, l_b_)
+        out = mm * SCALE
+        return (out,)
+"""
+
+
+def matmul_meta(a: list[int], b: list[int], out: list[int], dtype: str) -> dict[str, tuple[list[int], str]]:
+    return {"l_a_": (a, dtype), "l_b_": (b, dtype), "mm": (out, dtype), "out": (out, dtype)}
+
+
+def test_gemm_scale_only_where_exact_or_within_tolerance() -> None:
+    batched = matmul_meta([2, 3, 8, 16], [2, 3, 16, 8], [2, 3, 8, 8], "float16")
+    assert recipes_of(propose_rules(fake_ir(MATMUL_CODE.replace("SCALE", "0.125"), batched))) == ["gemm_scale"]
+    # Not a power of two: one rounding instead of two is beyond float16's tolerance; fine in float32.
+    third = MATMUL_CODE.replace("SCALE", "0.3")
+    assert propose_rules(fake_ir(third, batched)) == []
+    [d] = propose_rules(fake_ir(third, matmul_meta([2, 3, 8, 16], [2, 3, 16, 8], [2, 3, 8, 8], F32)))
+    assert "a.dtype not in (torch.float32, torch.float64)" in d.source and "alpha=0.3" in d.source
+    # A broadcast operand (4-d @ 2-d) is not one baddbmm; the mm result read twice is not foldable.
+    assert propose_rules(fake_ir(MATMUL_CODE.replace("SCALE", "0.125"),
+                                 matmul_meta([2, 3, 8, 16], [16, 8], [2, 3, 8, 8], F32))) == []
+    reused = MATMUL_CODE.replace("SCALE", "0.125").replace("return (out,)", "return (out, mm)")
+    assert propose_rules(fake_ir(reused, batched)) == []
+    # `c / matmul` is no scaled product; `matmul / 8.0` is (alpha 1/8).
+    div = MATMUL_CODE.replace("mm * SCALE", "mm / 8.0")
+    [d] = propose_rules(fake_ir(div, batched))
+    assert "alpha=0.125" in d.source
+    assert propose_rules(fake_ir(MATMUL_CODE.replace("mm * SCALE", "8.0 / mm"), batched)) == []
+
+
+def test_cat_repeat_unary_needs_one_tensor_twice_and_elementwise_readers() -> None:
+    code = """
+        def forward(self, L_x_ : torch.Tensor, L_y_ : torch.Tensor):
+            l_x_ = L_x_
+            l_y_ = L_y_
+            emb = torch.cat((l_x_, l_x_), dim = -1)
+            cos = emb.cos()
+            sin = emb.sin()
+            return (cos, sin)
+    """
+    meta = {"l_x_": ([4, 8], F32), "l_y_": ([4, 8], F32), "emb": ([4, 16], F32), "cos": ([4, 16], F32),
+            "sin": ([4, 16], F32)}
+    [d] = propose_rules(fake_ir(code, meta))
+    assert d.recipe == "cat_repeat_unary" and "return (t_1, t_2)" in d.source
+    # Two different tensors, a non-elementwise reader, or the cat itself returned: no rule.
+    assert propose_rules(fake_ir(code.replace("(l_x_, l_x_)", "(l_x_, l_y_)"), meta)) == []
+    assert propose_rules(fake_ir(code.replace("emb.sin()", "emb.sum(-1)"), meta)) == []
+    assert propose_rules(fake_ir(code.replace("return (cos, sin)", "return (cos, sin, emb)"), meta)) == []
+
+
+def test_pool_and_mean_rewrites_leave_other_shapes_alone() -> None:
+    pool = """
+        def forward(self, L_x_ : torch.Tensor):
+            l_x_ = L_x_
+            p = torch.nn.functional.adaptive_avg_pool2d(l_x_, SIZE)
+            return (p,)
+    """
+    assert recipes_of(propose_rules(fake_ir(pool.replace("SIZE", "(1, 1)"), {"l_x_": ([2, 4, 5, 5], F32),
+                                                                             "p": ([2, 4, 1, 1], F32)}))) == ["global_avg_pool"]
+    assert propose_rules(fake_ir(pool.replace("SIZE", "(2, 2)"), {"l_x_": ([2, 4, 6, 6], F32),
+                                                                  "p": ([2, 4, 2, 2], F32)})) == []
+    means = """
+        def forward(self, L_x_ : torch.Tensor):
+            l_x_ = L_x_
+            m = l_x_.mean(2, keepdim = KEEP)
+            m_1 = m.mean(3, keepdim = True)
+            return (m_1,)
+    """
+    meta = {"l_x_": ([2, 4, 6, 6], F32), "m": ([2, 4, 1, 6], F32), "m_1": ([2, 4, 1, 1], F32)}
+    assert recipes_of(propose_rules(fake_ir(means.replace("KEEP", "True"), meta))) == ["merged_mean"]
+    # keepdim=False shifts the second mean's dim; float16 rounds the intermediate mean.
+    assert propose_rules(fake_ir(means.replace("KEEP", "False"), meta)) == []
+    half = {k: (s, "float16") for k, (s, _d) in meta.items()}
+    assert propose_rules(fake_ir(means.replace("KEEP", "True"), half)) == []
+
+
 # --- real compiles through the harness ---------------------------------------------------
 
 
@@ -279,6 +445,26 @@ CASES: dict[str, Case] = {c.recipe: c for c in [
         act = torch.nn.functional.relu(linear, inplace = False);  linear = None
         mul = act * 2.0;  act = None
         return (mul,)""", {"in_0": arg(2, 4, 16), "in_1": arg(24, 16, std=0.2), "in_2": arg(24, std=0.1)}),
+    Case("gemm_scale", """
+        tmp_0 = torch.matmul(in_0, in_1);  in_0 = in_1 = None
+        tmp_1 = tmp_0 * 0.125;  tmp_0 = None
+        return (tmp_1,)""", {"in_0": arg(2, 3, 8, 16), "in_1": arg(2, 3, 16, 8)}),
+    Case("global_avg_pool", """
+        tmp_0 = torch.nn.functional.relu(in_0, inplace = False);  in_0 = None
+        tmp_1 = torch.nn.functional.adaptive_avg_pool2d(tmp_0, (1, 1))
+        return (tmp_0, tmp_1)""", {"in_0": arg(2, 8, 7, 7)}),
+    Case("merged_mean", """
+        tmp_0 = torch.nn.functional.gelu(in_0)
+        tmp_1 = tmp_0.mean(2, keepdim = True);  tmp_0 = None
+        tmp_2 = tmp_1.mean(3, keepdim = True);  tmp_1 = None
+        tmp_3 = in_0 * tmp_2;  in_0 = tmp_2 = None
+        return (tmp_3,)""", {"in_0": arg(2, 8, 6, 6)}),
+    Case("cat_repeat_unary", """
+        tmp_0 = in_1 * in_0;  in_0 = in_1 = None
+        tmp_1 = torch.cat((tmp_0, tmp_0), dim = -1);  tmp_0 = None
+        tmp_2 = tmp_1.cos()
+        tmp_3 = tmp_1.sin();  tmp_1 = None
+        return (tmp_2, tmp_3)""", {"in_0": arg(16), "in_1": arg(1, 32, 1)}),
     Case("eval_dropout", """
         dropout = torch.nn.functional.dropout(in_0, 0.2, False, False);  in_0 = None
         cat = torch.cat([dropout], 1);  dropout = None

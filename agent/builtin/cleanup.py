@@ -1,5 +1,6 @@
 """Recipes that remove work: dead values, eval-mode dropout, one-tensor cats, cancelling
-transposes, casts to the dtype a tensor already has, copies nothing needs.
+transposes, casts to the dtype a tensor already has, copies nothing needs, and elementwise ops
+computed on every copy of a tensor concatenated with itself (rotary ``cat((f, f)).cos()``).
 
 Each replacement that returns its input is an ``@torch.fx.wrap`` function, so the rewritten
 graph keeps a call node (a pattern output that is a bare placeholder is not a valid rewrite)
@@ -343,3 +344,70 @@ def redundant_contiguous(g: FxGraph) -> list[RuleDraft]:
 def noop_conversions(g: FxGraph) -> list[RuleDraft]:
     """Casts to the dtype a tensor already has, then ``.contiguous()`` of fresh results."""
     return redundant_cast(g) + redundant_contiguous(g)
+
+
+#: Elementwise functions of one tensor (method or ``torch.`` form, no other argument): f(cat(t, t)) = cat(f(t), f(t)).
+_UNARY_POINTWISE = {"cos", "sin", "tan", "exp", "exp2", "expm1", "log", "log2", "log1p", "sqrt", "rsqrt", "tanh",
+                    "sigmoid", "erf", "neg", "abs", "reciprocal", "square", "sign", "relu"}
+_CATS = ("torch.cat", "torch.concat", "torch.concatenate")
+
+
+def _unary_pointwise(g: FxGraph, node: FxNode, src: str) -> bool:
+    return (node.fn in _UNARY_POINTWISE and not node.kwargs and node.args == (Ref(src),)
+            and (node.form == "method" or node.target == f"torch.{node.fn}"))
+
+
+def cat_repeat_unary(g: FxGraph) -> list[RuleDraft]:
+    """``y = torch.cat((t, t), dim)`` read only by elementwise ops (``y.cos()``, ``y.sin()``) ->
+    the ops applied to ``t`` once, each result concatenated with itself.
+
+    Rotary embeddings build ``emb = cat((freqs, freqs), -1)`` and take ``emb.cos()`` and
+    ``emb.sin()``: every transcendental is computed twice on the same values. An elementwise
+    function commutes with concatenation, so ``f(cat((t, t))) == cat((f(t), f(t)))`` bit for bit:
+    half the cos/sin work, same outputs (shape, dtype, contiguous layout).
+    """
+    drafts = []
+    outputs = g.output_names
+    for node in g.calls():
+        if node.target not in _CATS or node.form != "call" or set(node.kwargs) - {"tensors", "dim", "axis"}:
+            continue
+        tensors = node.args[0] if node.args else node.kwargs.get("tensors")
+        if (not isinstance(tensors, (list, tuple)) or len(tensors) < 2 or not isinstance(tensors[0], Ref)
+                or any(t != tensors[0] for t in tensors)):
+            continue
+        src = g[tensors[0].name]
+        users = [g[u] for u in node.users]
+        if not users or node.name in outputs or not all(_unary_pointwise(g, u, node.name) for u in users):
+            continue
+        if not never_mutated(g, node.name, src.name, *(u.name for u in users)):
+            continue
+        lift: dict[tuple[str, int | str], str] = {}
+        if len(node.args) > 1:
+            lift[(node.name, 1)] = "dim"
+        for key in ("dim", "axis"):
+            if key in node.kwargs:
+                lift[(node.name, key)] = "dim"
+        pattern = emit_pattern(g, [node.name, *(u.name for u in users)], [u.name for u in users], {src.name: "x"}, lift)
+        if pattern is None or pattern.params[0] != "x":
+            continue
+        fns = [u.fn for u in users]
+        dim = "dim" if lift else "0"
+        copies = len(tensors)
+        lines = [f"    y_{i} = torch.{fn}(x)" for i, fn in enumerate(fns)]
+        outs = ", ".join(f"torch.cat(({', '.join([f'y_{i}'] * copies)}), {dim})" for i in range(len(fns)))
+        func = f"{'_'.join(dict.fromkeys(fns))}_then_repeat"
+        helpers = (f"def {func}({', '.join(pattern.params)}):\n"
+                   f"    # Each elementwise op once on the half that the cat repeats, then the repeat.\n"
+                   + "\n".join(lines) + f"\n    return {outs}" + ("," if len(fns) == 1 else "") + "\n")
+        d = make_draft(
+            "cat_repeat_unary", f"{camel('_'.join(dict.fromkeys(fns)))}BeforeRepeatCat", g, pattern,
+            title=f"Apply {', '.join(dict.fromkeys(fns))} before concatenating a tensor with itself.",
+            doc=(f"torch.cat of {copies} copies of the same tensor, read only by elementwise ops "
+                 f"({', '.join(fns)}): each op on the tensor once, then its result concatenated with itself, gives "
+                 f"the same values with 1/{copies} of the elementwise work."),
+            replacement_args=list(pattern.params), helpers=helpers, func=func,
+            rationale=f"{', '.join(fns)} of a self-concatenation computed on one copy: 1/{copies} of the transcendental work",
+        )
+        if d:
+            drafts.append(d)
+    return drafts

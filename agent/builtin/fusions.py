@@ -1,6 +1,8 @@
 """Recipes that replace a hand-written op chain with the one op (or one library call) it computes:
-SiLU, tanh/erf GELU, LayerNorm, RMSNorm, BatchNorm folded into the convolution before it, and a
-linear's ReLU folded into its GEMM call (attention is in :mod:`.attention`).
+SiLU, tanh/erf GELU, LayerNorm, RMSNorm, BatchNorm folded into the convolution before it, a
+linear's ReLU folded into its GEMM call, a scalar multiple of a matmul folded into the GEMM's
+alpha, a global average pool written as a spatial mean, and two consecutive means merged into
+one reduction (attention is in :mod:`.attention`).
 
 Recognition goes through :mod:`.algebra` (tolerant of operand order and spelling); the pattern is
 then copied from the graph's own nodes. Where a fused op would round differently from the chain
@@ -17,7 +19,7 @@ import math
 import textwrap
 from typing import Any
 
-from .algebra import SQRT_2_OVER_PI, binary, match_expr
+from .algebra import SQRT_2_OVER_PI, binary, match_expr, number
 from .cleanup import cast_dtype
 from .drafts import RuleDraft, camel, make_draft
 from .emit import emit_pattern
@@ -318,3 +320,192 @@ def _is_relu(node: FxNode | None) -> bool:
     if node.form == "method" or node.target in ("torch.relu", "torch.nn.functional.relu"):
         return all(v is False for v in list(node.args[1:]) + list(node.kwargs.values()))
     return False
+
+
+def _power_of_two(c: float) -> bool:
+    """``c`` is +-2^k: multiplying by it only shifts the exponent, so it commutes with rounding."""
+    return c != 0 and math.isfinite(c) and abs(math.frexp(c)[0]) == 0.5
+
+
+_MATMUL_SCALED = '''
+@torch.fx.wrap
+def {func}(a, b):
+    if {keep_if}:
+        # {why}
+        return pattern(a, b)
+    # beta=0: the accumulator input is ignored (NaN/inf in it do not propagate), so a 0-d zero stands in.
+    if a.dim() == 2:
+        return torch.addmm(a.new_zeros(()), a, b, beta=0, alpha={alpha!r})
+    out = torch.baddbmm(a.new_zeros(()), a.reshape(-1, a.shape[-2], a.shape[-1]),
+                        b.reshape(-1, b.shape[-2], b.shape[-1]), beta=0, alpha={alpha!r})
+    return out.view(*a.shape[:-2], a.shape[-2], b.shape[-1])
+'''
+
+
+def gemm_scale(g: FxGraph) -> list[RuleDraft]:
+    """``matmul(a, b) * c`` / ``c * matmul(a, b)`` / ``matmul(a, b) / c`` (c a Python number) ->
+    one ``torch.baddbmm`` (``torch.addmm`` for 2-d operands) with ``alpha`` = the scale, ``beta=0``.
+
+    The scale rides in the GEMM's epilogue (BLAS/cuBLAS ``alpha``), so the separate pointwise
+    kernel that re-reads and re-writes the whole product disappears (attention scores
+    ``q @ k^T * head_dim**-0.5``). Only for operands of equal rank >= 2 and equal batch
+    dimensions (no broadcasting), checked again when the replacement is compiled. A power-of-two
+    scale is exact in every dtype (it commutes with rounding); any other scale rounds once instead
+    of twice, within float32/float64 tolerance only, so half-precision inputs keep the original ops.
+    """
+    drafts = []
+    outputs = g.output_names
+    for node in g.calls():
+        b = binary(node)
+        if b is None or b[0] not in ("mul", "div"):
+            continue
+        op, lhs, rhs = b
+        mm, c = (g.node(lhs), number(rhs)) if g.node(lhs) is not None else (g.node(rhs), number(lhs))
+        if op == "div" and g.node(lhs) is None:
+            continue  # c / matmul is not a scaled product
+        if mm is None or c is None or c == 0 or not math.isfinite(c):
+            continue
+        mb = binary(mm)
+        if mb is None or mb[0] != "matmul" or len(mm.users) != 1 or mm.name in outputs:
+            continue
+        x, y = g.node(mb[1]), g.node(mb[2])
+        if x is None or y is None or x.name == y.name or not x.shape or not y.shape:
+            continue
+        if len(x.shape) != len(y.shape) or len(x.shape) < 2 or x.shape[:-2] != y.shape[:-2]:
+            continue
+        exact = _power_of_two(c)
+        if mm.dtype not in (("float32", "float64", "float16", "bfloat16") if exact else ("float32", "float64")):
+            continue
+        alpha = 1.0 / c if op == "div" else float(c)
+        pattern = emit_pattern(g, [mm.name, node.name], [node.name], {x.name: "a", y.name: "b"})
+        if pattern is None or pattern.params != ("a", "b"):
+            continue
+        keep_if = "a.dim() != b.dim() or a.dim() < 2 or a.shape[:-2] != b.shape[:-2]"
+        if not exact:
+            keep_if += " or a.dtype not in (torch.float32, torch.float64)"
+        func = "matmul_times_" + (f"{alpha:g}".replace("-", "neg").replace(".", "_").replace("+", ""))
+        func = func if func.isidentifier() else "matmul_scaled"
+        what = f"{'/' if op == 'div' else '*'} {c!r}"
+        d = make_draft(
+            "gemm_scale", "MatmulScaleInGemm", g, pattern,
+            title=f"Carry the `{what}` after a matmul into the GEMM call as its alpha.",
+            doc=(f"matmul(a, b) {what} is alpha * (a @ b) with alpha = {alpha!r}: baddbmm/addmm with beta=0 "
+                 "computes it in one library call, scaling in the GEMM epilogue, instead of a GEMM followed by a "
+                 "pointwise kernel over the whole product. "
+                 + ("alpha is a power of two, so the result is bit-identical in every dtype."
+                    if exact else "One rounding instead of two: within float32/float64 tolerance; half "
+                                  "precision keeps the original ops.")),
+            replacement_args=["a", "b"],
+            helpers=_MATMUL_SCALED.format(func=func, keep_if=keep_if, alpha=alpha, why=(
+                "Broadcast or 1-d operands: keep the original ops." if exact else
+                "Broadcast or 1-d operands, or half precision (one rounding instead of two is beyond its "
+                "tolerance for this scale): keep the original ops.")), func=func,
+            rationale=f"the {what} pass over the matmul output becomes the GEMM's alpha (one kernel fewer)",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_GLOBAL_POOLS = ("torch.nn.functional.adaptive_avg_pool2d", "torch._C._nn.adaptive_avg_pool2d",
+                 "torch.adaptive_avg_pool2d")
+
+
+def global_avg_pool(g: FxGraph) -> list[RuleDraft]:
+    """``F.adaptive_avg_pool2d(x, 1 | (1, 1))`` -> ``x.mean((-2, -1), keepdim=True)``.
+
+    A global average pool is a mean over the spatial dimensions. Inductor lowers the pool as a
+    windowed average (an H*W-term sum unrolled per output, or an ATen fallback for large
+    windows), the mean as one reduction it can fuse with the pointwise ops before it. Both
+    accumulate in float32 for half inputs and divide by H*W once: half-precision results are
+    identical; float32 ones differ by summation order only.
+    """
+    drafts = []
+    for node in g.calls():
+        if node.target not in _GLOBAL_POOLS or node.form != "call":
+            continue
+        size = node.kwargs.get("output_size", node.args[1] if len(node.args) > 1 else None)
+        if set(node.kwargs) - {"output_size"} or len(node.args) > 2 or size not in (1, (1, 1), [1, 1]):
+            continue
+        x = g.node(node.args[0]) if node.args else None
+        if x is None or not x.shape or len(x.shape) not in (3, 4) or x.dtype not in ("float32", "float64", "float16", "bfloat16"):
+            continue
+        pattern = emit_pattern(g, [node.name], [node.name], {x.name: "x"})
+        if pattern is None or pattern.params != ("x",):
+            continue
+        d = make_draft(
+            "global_avg_pool", "GlobalAvgPoolAsMean", g, pattern,
+            title="A global average pool is a mean over the spatial dimensions.",
+            doc=("adaptive_avg_pool2d(x, (1, 1)) averages each channel's H x W plane: x.mean((-2, -1), keepdim=True) "
+                 "gives the same [N, C, 1, 1] result as one reduction Inductor can fuse with the ops before it."),
+            replacement_args=["x"], helpers=_SPATIAL_MEAN, func="spatial_mean",
+            rationale="a windowed pooling kernel becomes one fusible mean reduction over H x W",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_SPATIAL_MEAN = '''
+def spatial_mean(x):
+    return x.mean((-2, -1), keepdim=True)
+'''
+
+
+def _mean_keepdim(g: FxGraph, node: FxNode | None) -> tuple[FxNode, int] | None:
+    """``(input, dim)`` for ``x.mean(d, keepdim=True)`` / ``torch.mean(x, d, keepdim=True)`` (one int dim)."""
+    if node is None or node.fn != "mean" or not (node.form == "method" or node.target == "torch.mean"):
+        return None
+    src = g.node(node.args[0]) if node.args else None
+    if src is None or not src.shape or set(node.kwargs) - {"dim", "keepdim"} or len(node.args) > 3:
+        return None
+    dim = node.kwargs.get("dim", node.args[1] if len(node.args) > 1 else None)
+    keepdim = node.kwargs.get("keepdim", node.args[2] if len(node.args) > 2 else False)
+    if isinstance(dim, (list, tuple)) and len(dim) == 1:
+        dim = dim[0]
+    ndim = len(src.shape)
+    if keepdim is not True or not isinstance(dim, int) or isinstance(dim, bool) or not -ndim <= dim < ndim:
+        return None
+    return src, dim % ndim
+
+
+def merged_mean(g: FxGraph) -> list[RuleDraft]:
+    """``x.mean(a, keepdim=True).mean(b, keepdim=True)`` -> ``x.mean((a, b), keepdim=True)`` (float32/64).
+
+    Means over equal-sized groups compose: the mean of the per-row means is the mean of all
+    elements. One reduction replaces two (and the intermediate tensor). In float32 only the
+    summation order changes; half precision rounds the intermediate mean to 8/11 bits, which the
+    single reduction does not, so there the replacement keeps the original ops.
+    """
+    drafts = []
+    outputs = g.output_names
+    for node in g.calls():
+        outer = _mean_keepdim(g, node)
+        if outer is None:
+            continue
+        inner_node, b = outer
+        inner = _mean_keepdim(g, inner_node)
+        if inner is None or len(inner_node.users) != 1 or inner_node.name in outputs:
+            continue
+        x, a = inner
+        if a == b or x.dtype not in ("float32", "float64"):
+            continue
+        pattern = emit_pattern(g, [inner_node.name, node.name], [node.name], {x.name: "x"})
+        if pattern is None or pattern.params != ("x",):
+            continue
+        dims, ndim = tuple(sorted((a, b))), len(x.shape)
+        func = f"mean_dims_{dims[0]}_{dims[1]}"
+        helper = guarded(func, ("x",), f"x.dtype not in (torch.float32, torch.float64) or x.dim() != {ndim}",
+                         "Half precision rounds the first mean before the second; one reduction would not.",
+                         f"return x.mean({dims!r}, keepdim=True)")
+        d = make_draft(
+            "merged_mean", "MergeConsecutiveMeans", g, pattern,
+            title=f"Two consecutive means over dims {a} and {b} are one mean over both.",
+            doc=(f"Every group has the same size, so the mean over dim {b} of the means over dim {a} is the mean over "
+                 f"dims {dims}: one reduction pass instead of two and no intermediate tensor."),
+            replacement_args=["x"], helpers=helper, func=func,
+            rationale=f"two mean reductions (dims {a} then {b}) become one",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
