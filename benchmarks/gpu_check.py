@@ -93,7 +93,22 @@ def _geomean(xs: list[float]) -> float:
 # Built-in tasks on which the built-in policy's recipe catalogue writes a rule (found by proposing
 # rules for every shipped task's FX graphs, 2026-11-29: 5 of 120); the rest are long-tail tasks
 # where nothing in the catalogue matches, measured all the same (eager and Inductor, no pass).
-POLICY_MATCHES = ["task_031", "task_035", "task_038", "task_050", "task_072"]
+POLICY_MATCHES = ["task_003", "task_004", "task_020", "task_031", "task_032", "task_033", "task_034", "task_035",
+                  "task_038", "task_050", "task_072", "task_082", "task_092"]  # benchmarks/policy_coverage.py
+
+
+def prewarm_inspections(tasks: list[str], devices: str) -> dict:
+    """Every task's IR inspection into the sweep's cache, several at once before the sweep (as
+    ``benchmarks/multi_gpu_sweep.py`` does): uncached, each run's first ``inspect_ir`` holds the
+    GPU's lease for ~20 s, and the runs' inspections would queue one after another."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("multi_gpu_sweep", Path(__file__).with_name("multi_gpu_sweep.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    pool = [d if d.startswith(("cuda", "cpu")) else f"cuda:{d}" for d in devices.split(",")]
+    parallel = max(1, min(16, (os.cpu_count() or 2) // 2))
+    return module.prewarm_ir(tasks, CACHE, parallel, time.monotonic() + 240.0, pool)
 
 
 def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, devices: str = "0",
@@ -107,6 +122,7 @@ def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, device
     tasks = [str(next(PASSBENCH.glob(f"{p}*"))) for p, _ in EXAMPLE_RUNS] if shared else []
     others = [row["id"] for row in load_manifest() if row.get("long_tail") and row["id"] not in POLICY_MATCHES]
     tasks += task_ids if task_ids else (POLICY_MATCHES + others)[:n_builtin]
+    prewarm = prewarm_inspections(tasks, devices)
     cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
            "--workers", str(workers), "--devices", devices, "--out", str(RUNS), "--sweep-id", "gpu_check",
            "--cache-dir", str(CACHE), "--max-wall", f"{budget_s:.0f}", "--max-steps", "30", "--quiet"]
@@ -115,6 +131,8 @@ def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, device
     wall = time.time() - t0
     (out / "solve_sweep.log").write_text(proc.stdout + proc.stderr)
     lines = [
+        f"IR inspections computed first, {prewarm['parallel']} at a time: {prewarm['subgraphs']} subgraphs in "
+        f"{prewarm['wall_s']:.0f} s{'; errors: ' + '; '.join(prewarm['errors']) if prewarm['errors'] else ''}.",
         f"`passagent sweep --models builtin --devices {devices} --workers {workers}` over {len(tasks)} tasks: exit {proc.returncode}, {wall:.0f} s.",
         "",
         "| task | subgraphs | exit | evaluations | eager (us) | Inductor (us) | best pass (us) | AS vs eager | AS vs Inductor | correct@-5 |",
