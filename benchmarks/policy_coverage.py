@@ -31,7 +31,7 @@ from passagent.agent.builtin.policy import MAX_INSPECTED
 from passagent.agent.builtin.recipes import CATALOGUE, propose_rules
 from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest
 from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.ir import _describe
+from passagent.tools.ir import fx_node_records
 from passagent.tools.tasks import load_task
 from passagent.tools.worker import build_module
 
@@ -47,12 +47,7 @@ def capture_ir(task_path: str, index: int) -> dict[str, Any]:
     graphs: list[dict[str, Any]] = []
 
     def backend(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Any:
-        nodes = []
-        for n in gm.graph.nodes:
-            shape, dtype = _describe(n.meta.get("example_value"))
-            target = getattr(n.target, "__name__", str(n.target)) if n.op != "placeholder" else n.target
-            nodes.append({"name": n.name, "op": n.op, "target": str(target), "shape": shape, "dtype": dtype})
-        graphs.append({"code": gm.code.strip(), "nodes": nodes})
+        graphs.append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
         return gm.forward
 
     torch._dynamo.reset()

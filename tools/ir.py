@@ -85,6 +85,17 @@ def _profile(fn: Any, args: list[Any], device: torch.device, calls: int = 10) ->
     return top_events(profile_calls(fn, [args] * calls, device), device)
 
 
+def fx_node_records(gm: torch.fx.GraphModule) -> list[dict[str, Any]]:
+    """One record per node of a Dynamo FX graph: name, op, target, and the shape (list of ints)
+    and dtype (str) of its example value where it has one (``None`` otherwise)."""
+    nodes = []
+    for n in gm.graph.nodes:
+        shape, dtype = _describe(n.meta.get("example_value"))
+        target = getattr(n.target, "__name__", str(n.target)) if n.op != "placeholder" else n.target
+        nodes.append({"name": n.name, "op": n.op, "target": str(target), "shape": shape, "dtype": dtype})
+    return nodes
+
+
 def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: bool = True) -> dict[str, Any]:
     """Inspect subgraph ``index`` of the task at ``task_path`` (runs its code: worker only).
 
@@ -109,12 +120,7 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
     captured: dict[str, Any] = {"fx": [], "aten": []}
 
     def backend(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Any:
-        nodes = []
-        for n in gm.graph.nodes:
-            shape, dtype = _describe(n.meta.get("example_value"))
-            target = getattr(n.target, "__name__", str(n.target)) if n.op != "placeholder" else n.target
-            nodes.append({"name": n.name, "op": n.op, "target": str(target), "shape": shape, "dtype": dtype})
-        captured["fx"].append({"code": gm.code.strip(), "nodes": nodes})
+        captured["fx"].append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
         return compile_fx(gm, example_inputs)
 
     def record_post_grad(graph: torch.fx.Graph) -> None:

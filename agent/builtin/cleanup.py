@@ -168,6 +168,18 @@ def eval_dropout(g: FxGraph) -> list[RuleDraft]:
     return drafts
 
 
+def _cat_dim_lift(node: FxNode) -> dict[tuple[str, int | str], str]:
+    """A cat's ``dim`` (positional or ``dim=``/``axis=``) lifted into the pattern input ``dim``,
+    so one rule matches cats along any dimension."""
+    lift: dict[tuple[str, int | str], str] = {}
+    if len(node.args) > 1:
+        lift[(node.name, 1)] = "dim"
+    for key in ("dim", "axis"):
+        if key in node.kwargs:
+            lift[(node.name, key)] = "dim"
+    return lift
+
+
 def single_cat(g: FxGraph) -> list[RuleDraft]:
     """``torch.cat([x], dim)`` -> x (a one-tensor cat is a full copy), where nothing writes to either."""
     drafts = []
@@ -178,12 +190,7 @@ def single_cat(g: FxGraph) -> list[RuleDraft]:
         tensors = node.args[0] if node.args else node.kwargs.get("tensors")
         if not isinstance(tensors, (list, tuple)) or len(tensors) != 1 or not isinstance(tensors[0], Ref):
             continue
-        lift: dict[tuple[str, int | str], str] = {}
-        if len(node.args) > 1:
-            lift[(node.name, 1)] = "dim"
-        for key in ("dim", "axis"):
-            if key in node.kwargs:
-                lift[(node.name, key)] = "dim"
+        lift = _cat_dim_lift(node)
         pattern = emit_pattern(g, [node.name], [node.name], {tensors[0].name: "x"}, lift)
 
         def safe(m: Match) -> bool:
@@ -381,12 +388,7 @@ def cat_repeat_unary(g: FxGraph) -> list[RuleDraft]:
             continue
         if not never_mutated(g, node.name, src.name, *(u.name for u in users)):
             continue
-        lift: dict[tuple[str, int | str], str] = {}
-        if len(node.args) > 1:
-            lift[(node.name, 1)] = "dim"
-        for key in ("dim", "axis"):
-            if key in node.kwargs:
-                lift[(node.name, key)] = "dim"
+        lift = _cat_dim_lift(node)
         pattern = emit_pattern(g, [node.name, *(u.name for u in users)], [u.name for u in users], {src.name: "x"}, lift)
         if pattern is None or pattern.params[0] != "x":
             continue
