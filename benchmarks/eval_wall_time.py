@@ -7,7 +7,7 @@ shows where an evaluation's time goes (compiling, timing, the held-out-shape rec
 
     python benchmarks/eval_wall_time.py                      # shared PassBench task 623d (5 subgraphs)
     python benchmarks/eval_wall_time.py --task PATH --pass FILE --repeat 3
-    python benchmarks/eval_wall_time.py --device cuda --task .../b511.../graphs/1 \
+    python benchmarks/eval_wall_time.py --device cuda --task .../b511.../graphs/1 \\
         --pass examples/passes/b511_skip_single_cat.py --modes sandbox,no-sandbox
 
 ``--modes``: ``sandbox`` (the default evaluation) and ``no-sandbox`` (``EvalOptions(sandbox=False)``:

@@ -83,12 +83,12 @@ def _counted(names: list[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tasks", nargs="*", help="task ids (default: every built-in task)")
+    parser.add_argument("--tasks", nargs="*", help="task ids, space- or comma-separated (default: every built-in task)")
     parser.add_argument("--all-rows", action="store_true", help="also list tasks without an ATen-changing draft")
     opts = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     manifest = {row["id"]: row for row in load_manifest()}
-    ids = opts.tasks or sorted(manifest)
+    ids = [t for item in opts.tasks or [] for t in item.split(",") if t.strip()] or sorted(manifest)
     rows = []
     start = time.perf_counter()
     for task_id in ids:
