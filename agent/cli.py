@@ -187,8 +187,11 @@ def _print_solve_result(result: dict, out: Path) -> None:
     folder = out / safe_name(result["run_id"]) / safe_name(result["task_id"]) / safe_name(result["model"])
     best = result["best_as"]
     console = Console()
+    scores = result.get("best_scores") or {}
+    correct = f", correct@-5 {scores['correct_at_minus5']:.0%}" if scores.get("correct_at_minus5") is not None else ""
     console.print(f"[bold]exit[/bold]: {result['exit_reason']}   [bold]best AS[/bold]: "
-                  + (f"{best:.4f} (version {result['best_version']})" if best is not None else "none (no pass was evaluated)")
+                  + (f"{best:.4f} (version {result['best_version']}{correct})" if best is not None
+                     else "none (no pass was evaluated)")
                   + f"   steps {result['steps']}, evaluations {result['evaluations']}, ${result['cost_usd']:.4f}, {result['wall_s']:.0f} s")
     if result.get("summary"):
         console.print(f"[bold]summary[/bold]: {result['summary']}", highlight=False)

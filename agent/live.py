@@ -26,6 +26,10 @@ class LiveView:
     def __exit__(self, *exc: Any) -> None:
         self.live.update(self._render())
         self.live.__exit__(*exc)
+        if not self.console.is_terminal:
+            # Off a terminal Rich leaves the last frame's line open: what is printed next (the
+            # result, on stdout) would continue it when both streams go to one file.
+            self.console.line()
 
     def update(self, node: str, state: dict[str, Any]) -> None:
         self.state = state

@@ -156,6 +156,7 @@ def test_sigkill_mid_run_then_resume_loses_and_duplicates_nothing(tmp_path: Path
     resumed = subprocess.run(_cli(SMALL_TASK, "--model", f"scripted:{script}", "--out", str(out), "--run-id", "k1",
                                   "--resume", cache_root=cache_root), capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
+    assert "best AS: " in resumed.stdout and "correct@-5 " in resumed.stdout, resumed.stdout
     after = events(run)
     ids = [e["id"] for e in after]
     assert len(ids) == len(set(ids)), "no event is duplicated"
@@ -187,3 +188,16 @@ def test_missing_api_key_is_a_one_line_error(tmp_path: Path, cache_root: Path) -
     proc = subprocess.run(_cli(SMALL_TASK, "--model", "openai:gpt-test", "--out", str(tmp_path), cache_root=cache_root),
                           capture_output=True, text=True, timeout=120, env=env)
     assert proc.returncode == 2 and "OPENAI_API_KEY" in proc.stderr
+
+
+def test_live_view_off_a_terminal_ends_its_last_line() -> None:
+    import io
+
+    from rich.console import Console
+
+    from passagent.agent.live import LiveView
+
+    buf = io.StringIO()
+    with LiveView("task_000", "builtin", console=Console(file=buf, force_terminal=False, width=100)):
+        pass
+    assert buf.getvalue().endswith("\n"), repr(buf.getvalue()[-80:])
