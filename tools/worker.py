@@ -304,7 +304,6 @@ class Worker:
                 if self.device.type == "cuda":
                     torch.cuda.synchronize()
             except Exception as exc:
-                del held
                 breach = sandbox_breach(exc, self.pass_files)
                 if breach:
                     return self._integrity(out, breach, variants, ref, t_start, emit)
