@@ -15,11 +15,22 @@ the loop, ``TimingStats.graph_median_us``) are compared the same way.
 Also reported: the agreement of the two measurements' speedups (baseline median / candidate median,
 each from one interleaved measurement), which is what the score uses.
 
+Estimator rows ``speedup_vs_{eager,inductor}:{estimator}``: other estimates of the same speedup,
+computed from the same two measurements' samples (``time_interleaved(samples_out=...)``, paired by
+round; no extra timing) by ``tools/timing.speedup_estimates``: ``ratio_of_medians`` (the score's,
+equal to the ``speedup_vs_*`` row), ``median_of_paired_ratios``, ``ratio_of_p10``,
+``ratio_of_trimmed_means`` and ``ratio_of_minimums``. Each row's ``diff`` is ``|s2 - s1| / s1``; a
+lower median/worst diff means an estimator more repeatable on this machine (its bias relative to
+the score's is a separate question: compare the ``m1``/``m2`` values in the JSON).
+
+``--timing-budget SECONDS`` replaces ``TimingConfig.budget_s`` (default: ``for_device``'s, 1.5 s
+on CUDA, 0.5 s on the CPU) to try a longer (or shorter) measurement window.
+
 For contrast, the candidate is also timed naively: the median of 100 back-to-back calls, each
 between two ``synchronize()`` calls, no interleaving, warm-up of one call, garbage collector on.
 
     PYTHONUNBUFFERED=1 python benchmarks/timing_repeatability.py [--device cuda] [--builtin 10] [--per-task 3]
-        [--pin off|on|both]
+        [--pin off|on|both] [--timing-budget SECONDS]
 
 Prints a Markdown table last; ``--out DIR`` also writes the JSON.
 """
@@ -42,10 +53,11 @@ from passagent.tools.builtin_tasks import load_manifest, resolve_builtin
 from passagent.tools.inputs import clone_inputs, synthesize_inputs
 from passagent.tools.passes import load_rules
 from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig, time_interleaved
+from passagent.tools.timing import SPEEDUP_ESTIMATORS, TimingConfig, speedup_estimates, time_interleaved
 from passagent.tools.worker import build_module
 
 REPO = Path(__file__).resolve().parent.parent
+BASELINES = ("eager", "inductor")
 SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
 EXAMPLES = REPO / "examples" / "passes"
 WITH_PASSES = [  # (task, example pass)
@@ -70,7 +82,27 @@ def _naive_median(fn: Any, args: list[Any], device: torch.device, calls: int = 1
     return statistics.median(samples)
 
 
-def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag: str, pin: str = "off") -> dict[str, Any]:
+def _config(device: torch.device, pin: str, timing_budget: float | None) -> TimingConfig:
+    """The device's default ``TimingConfig`` (as an evaluation uses), with the thread pinned for
+    ``--pin on`` and ``budget_s`` replaced by ``--timing-budget`` if given (seconds)."""
+    config = dataclasses.replace(TimingConfig.for_device(device), pin_thread=pin == "on")
+    return config if timing_budget is None else dataclasses.replace(config, budget_s=timing_budget)
+
+
+def _estimator_rows(first: dict[str, list[float]], second: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """``speedup_vs_{base}:{estimator}`` -> ``{m1, m2, diff}`` from the two measurements' paired
+    samples (µs, ``time_interleaved``'s ``samples_out``); ``diff = |m2 - m1| / m1``."""
+    rows = {}
+    for base in BASELINES:
+        e1 = speedup_estimates(first[base], first["candidate"])
+        e2 = speedup_estimates(second[base], second["candidate"])
+        for est in SPEEDUP_ESTIMATORS:
+            rows[f"speedup_vs_{base}:{est}"] = {"m1": e1[est], "m2": e2[est], "diff": abs(e2[est] - e1[est]) / e1[est]}
+    return rows
+
+
+def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag: str, pin: str = "off",
+                     timing_budget: float | None = None) -> dict[str, Any]:
     torch._dynamo.reset()
     draws = [[a.to(device) if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, k)] for k in range(3)]
     eager = build_module(sg, device, f"{tag}_eager")
@@ -82,7 +114,7 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         candidate = torch.compile(build_module(sg, device, f"{tag}_cand"), backend="inductor")
         kind = "Inductor (stand-in)"
     variants = {"eager": eager, "inductor": inductor, "candidate": candidate}
-    config = dataclasses.replace(TimingConfig.for_device(device), pin_thread=pin == "on")
+    config = _config(device, pin, timing_budget)
     with torch.no_grad():
         for fn in variants.values():
             fn(*clone_inputs(draws[0]))  # compile outside the measurement
@@ -90,17 +122,19 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         def fresh(i: int) -> list[Any]:
             return clone_inputs(draws[i % len(draws)])
 
+        samples1: dict[str, list[float]] = {}
+        samples2: dict[str, list[float]] = {}
         t0 = time.perf_counter()
-        first = time_interleaved(variants, fresh, device=device, config=config)
+        first = time_interleaved(variants, fresh, device=device, config=config, samples_out=samples1)
         t1 = time.perf_counter()
-        second = time_interleaved(variants, fresh, device=device, config=config)
+        second = time_interleaved(variants, fresh, device=device, config=config, samples_out=samples2)
         naive = [_naive_median(candidate, draws[0], device) for _ in range(2)]
         # --pin both: the same pair of measurements again with the timing thread on one core,
         # right after the unpinned pair (so both see the same state of the machine).
         pinned = [time_interleaved(variants, fresh, device=device, config=dataclasses.replace(config, pin_thread=True))
                   for _ in range(2)] if pin == "both" else None
     row: dict[str, Any] = {"subgraph": sg.name, "source": sg.source, "dtypes": list(sg.dtypes), "candidate_kind": kind,
-                           "measure_s": t1 - t0}
+                           "measure_s": t1 - t0, "budget_s": config.budget_s}
     for name in variants:
         m1, m2 = first[name].median_us, second[name].median_us
         row[name] = {"m1_us": m1, "m2_us": m2, "n1": first[name].n, "n2": second[name].n,
@@ -118,11 +152,22 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
             s2 = pinned[1][base].median_us / pinned[1]["candidate"].median_us
             row[f"speedup_vs_{base}_pinned"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
     row["naive_candidate"] = {"m1_us": naive[0], "m2_us": naive[1], "diff": abs(naive[1] - naive[0]) / naive[0]}
-    for base in ("eager", "inductor"):  # the score's quantity: baseline / candidate from the same rounds
+    for base in BASELINES:  # the score's quantity: baseline / candidate from the same rounds
         s1 = first[base].median_us / first["candidate"].median_us
         s2 = second[base].median_us / second["candidate"].median_us
         row[f"speedup_vs_{base}"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
+    row.update(_estimator_rows(samples1, samples2))  # other estimators, same samples
     return row
+
+
+def _summary_order() -> list[str]:
+    """Summary rows: each variant's medians (end-to-end, naive, CUDA-graph replay, pinned), then
+    the score's speedups, then the estimator rows grouped by baseline (ratio_of_medians first: it
+    repeats the ``speedup_vs_*`` row above it, as a check)."""
+    variants = ["eager", "inductor", "candidate", "naive_candidate", "eager_graph", "inductor_graph", "candidate_graph",
+                "eager_pinned", "inductor_pinned", "candidate_pinned"]
+    speedups = [f"speedup_vs_{b}{suffix}" for suffix in ("", "_pinned") for b in BASELINES]
+    return variants + speedups + [f"speedup_vs_{b}:{e}" for b in BASELINES for e in SPEEDUP_ESTIMATORS]
 
 
 def main() -> None:
@@ -135,6 +180,9 @@ def main() -> None:
     ap.add_argument("--pin", choices=("off", "on", "both"), default="off",
                     help="timing thread on one CPU core: off, on, or both (each subgraph's pair of measurements "
                          "is repeated pinned; rows *_pinned)")
+    ap.add_argument("--timing-budget", type=float, default=None, metavar="SECONDS",
+                    help="replace TimingConfig.budget_s, the wall time of one measurement of all variants "
+                         "(default: TimingConfig.for_device's, 1.5 s on CUDA, 0.5 s on the CPU)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -160,7 +208,7 @@ def main() -> None:
             print(f"time budget reached: {len(jobs) - k} subgraph(s) not measured", flush=True)
             break
         try:
-            row = measure_subgraph(sg, pass_path, device, f"r{k}", args.pin)
+            row = measure_subgraph(sg, pass_path, device, f"r{k}", args.pin, args.timing_budget)
         except Exception as exc:  # one broken subgraph must not end the benchmark
             print(f"{tid} {sg.name}: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
             continue
@@ -172,7 +220,8 @@ def main() -> None:
     name = torch.cuda.get_device_name(device) if device.type == "cuda" else "CPU"
     lines = [f"Timing repeatability on {name}, torch {torch.__version__}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
              f"{len(rows)} subgraphs from {len({r['task'] for r in rows})} tasks, each variant timed twice "
-             f"(TimingConfig.for_device('{device.type}'))"
+             f"(TimingConfig.for_device('{device.type}')"
+             + ("" if args.timing_budget is None else f", budget_s={args.timing_budget:g}") + ")"
              + {"on": ", timing thread pinned to one core", "both": "; then twice more with the timing thread pinned to "
                 "one core (rows *_pinned in the summary)"}.get(args.pin, "") + "", "",
              "| task | subgraph | dtype | candidate | eager m1/m2 (us) | Inductor m1/m2 (us) | candidate m1/m2 (us) | calls | cand. diff | naive diff |",
@@ -184,9 +233,7 @@ def main() -> None:
                      f"{c['m1_us']:.1f} / {c['m2_us']:.1f} | {c['n1']} | {c['diff']:.2%} | {r['naive_candidate']['diff']:.2%} |")
     lines += ["", "| variant | median diff | worst diff | within 1% | within 5% |", "|---|---:|---:|---:|---:|"]
     summary = {}
-    for v in ("eager", "inductor", "candidate", "naive_candidate", "speedup_vs_eager", "speedup_vs_inductor",
-              "eager_graph", "inductor_graph", "candidate_graph", "eager_pinned", "inductor_pinned", "candidate_pinned",
-              "speedup_vs_eager_pinned", "speedup_vs_inductor_pinned"):
+    for v in _summary_order():
         d = [r[v]["diff"] for r in rows if v in r]
         if d:
             summary[v] = {"median": statistics.median(d), "worst": max(d)}
@@ -194,7 +241,8 @@ def main() -> None:
     text = "\n".join(lines)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "timing_repeatability.json").write_text(json.dumps({"rows": rows, "summary": summary}, indent=1))
+        (args.out / "timing_repeatability.json").write_text(json.dumps({"rows": rows, "summary": summary,
+                                                                       "timing_budget_s": args.timing_budget}, indent=1))
         (args.out / "timing_repeatability.md").write_text(text + "\n")
     print(text)
 

@@ -24,6 +24,9 @@
   does not use it (``shared/docs/SCORING.md``: end-to-end time, since launch overhead is part
   of what a pass may remove); a variant that cannot be captured (a host sync, a
   data-dependent shape) gets ``None``.
+* ``samples_out`` hands back the raw end-to-end samples, paired by round, and
+  :func:`speedup_estimates` computes alternative speedup estimators from them; only the ratio of
+  medians is the score's, the others are for ``benchmarks/timing_repeatability.py``.
 * The garbage collector is paused while timing (a collection inside a timed call costs more
   than a whole small subgraph), and warm-up runs for at least ``warmup_s`` per variant so the
   GPU's clocks have ramped up before the first timed call.
@@ -164,6 +167,62 @@ def median_ci_halfwidth(samples: list[float]) -> float:
     return (s[hi] - s[lo]) / (2 * med) if med > 0 else 0.0
 
 
+def _p10(samples: list[float]) -> float:
+    """10th percentile, ``statistics.quantiles(n=10, method="inclusive")[0]`` (linear
+    interpolation between order statistics, within min..max, like the quartiles of
+    :func:`_stats`); the sample itself for a single sample."""
+    return statistics.quantiles(samples, n=10, method="inclusive")[0] if len(samples) > 1 else samples[0]
+
+
+def _middle_half_mean(samples: list[float]) -> float:
+    """Mean of the sorted samples after dropping ``floor(n/4)`` from each end (the interquartile
+    mean when ``n`` is a multiple of 4; all samples below 4)."""
+    s = sorted(samples)
+    cut = len(s) // 4
+    return statistics.fmean(s[cut:len(s) - cut])
+
+
+SPEEDUP_ESTIMATORS = ("ratio_of_medians", "median_of_paired_ratios", "ratio_of_p10", "ratio_of_trimmed_means",
+                      "ratio_of_minimums")
+"""The keys of :func:`speedup_estimates`, in its order (the score's first)."""
+
+
+def speedup_estimates(base: list[float], cand: list[float]) -> dict[str, float]:
+    """Estimates of the speedup ``base / cand`` from paired samples of one interleaved
+    measurement (``base[k]`` and ``cand[k]`` from round ``k``, :func:`time_interleaved`'s
+    ``samples_out``; any one unit, e.g. µs).
+
+    Only ``"ratio_of_medians"`` is what the score uses (``shared/docs/SCORING.md``: median
+    baseline time over median candidate time). The others come from the same samples, at no extra
+    measurement cost, for the repeatability study (``benchmarks/timing_repeatability.py``): which
+    estimator agrees best with itself when a measurement is repeated on a host whose speed drifts.
+
+    Returns:
+        ``"ratio_of_medians"``: ``median(base) / median(cand)``.
+        ``"median_of_paired_ratios"``: median over rounds ``k`` of ``base[k] / cand[k]`` (drift
+            slower than one round cancels within each pair).
+        ``"ratio_of_p10"``: 10th percentile of ``base`` over that of ``cand``
+            (``statistics.quantiles(n=10, method="inclusive")[0]``; the sample itself if n = 1).
+        ``"ratio_of_trimmed_means"``: mean of the middle half of ``base`` over that of ``cand``
+            (sorted, ``floor(n/4)`` dropped from each end).
+        ``"ratio_of_minimums"``: ``min(base) / min(cand)``.
+
+    Raises:
+        ValueError: the lists are empty, of different lengths, or hold a time <= 0.
+    """
+    if not base or len(base) != len(cand):
+        raise ValueError(f"need paired samples of equal, non-zero length, got {len(base)} and {len(cand)}")
+    if min(base) <= 0 or min(cand) <= 0:
+        raise ValueError("times must be positive")
+    return {
+        "ratio_of_medians": statistics.median(base) / statistics.median(cand),
+        "median_of_paired_ratios": statistics.median([b / c for b, c in zip(base, cand)]),
+        "ratio_of_p10": _p10(base) / _p10(cand),
+        "ratio_of_trimmed_means": _middle_half_mean(base) / _middle_half_mean(cand),
+        "ratio_of_minimums": min(base) / min(cand),
+    }
+
+
 def _stats(samples: list[float], kernel: list[float] | None) -> TimingStats:
     qs = statistics.quantiles(samples, n=4, method="inclusive") if len(samples) > 1 else [samples[0]] * 3
     return TimingStats(
@@ -281,6 +340,7 @@ def time_interleaved(
     device: str | torch.device = "cpu",
     config: TimingConfig = TimingConfig(),
     after_call: Callable[[str, int, Any, list[Any]], None] | None = None,
+    samples_out: dict[str, list[float]] | None = None,
 ) -> dict[str, TimingStats]:
     """Time several callables on the same inputs, interleaved call by call.
 
@@ -298,6 +358,13 @@ def time_interleaved(
             28-29 µs when two variants were timed and 24 µs when three were, so a cached
             baseline, one variant fewer, changed the candidate's time; holding outputs to check
             them in batches was worse, 33-41 µs: the allocator could not reuse warm memory).
+        samples_out: if given, filled on return with name -> the end-to-end samples (µs) that the
+            returned medians and quartiles were computed from, in round order: every round times
+            every variant once, so ``samples_out[a][k]`` and ``samples_out[b][k]`` come from the
+            same round ``k`` (paired samples, for :func:`speedup_estimates`). Without
+            ``target_ci``, a measurement repeated for a wide IQR keeps its earlier rounds, so these
+            are all rounds of all attempts. Warm-up calls and CUDA-graph replays are not included.
+            Left untouched if timing raises.
 
     Returns:
         name -> :class:`TimingStats` (microseconds).
@@ -377,6 +444,10 @@ def time_interleaved(
                 graph = {}
             for n, g in graph.items():
                 stats[n].graph_median_us = g
+        if samples_out is not None:
+            # Copies of exactly the lists ``stats`` came from: both paths above compute stats from
+            # ``samples`` as it stands after their last round, and nothing appends after that.
+            samples_out.update({n: list(samples[n]) for n in names})
         return stats
     finally:
         pinning.close()
