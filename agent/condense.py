@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..tools.results import scored_us
 from ..tools.schema import EvalResult, SubgraphResult, VariantProfile
 from ..tools.tasks import Task
 
@@ -17,12 +18,18 @@ def _x(v: float | None) -> str:
     return "n/a" if v is None else f"{v:.3f}x"
 
 
+def _us(v: float | None) -> str:
+    return "?" if v is None else f"{v:.1f} us"
+
+
 def _t(t: int | None) -> str:
     return "never" if t is None else f"t>={t}"
 
 
-def describe_subgraph_result(s: SubgraphResult) -> str:
-    """One block of text for one subgraph's evaluation."""
+def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "median") -> str:
+    """One block of text for one subgraph's evaluation; times are the ``time_statistic`` the
+    speedups use (``EvalConfig.time_statistic``)."""
+
     head = f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status.upper()}"
     if s.low_signal:
         head += " (low-signal: outputs do not depend on the input draw)"
@@ -34,10 +41,12 @@ def describe_subgraph_result(s: SubgraphResult) -> str:
         )
     if "candidate" in s.times:
         t = s.times
+        us = {k: scored_us(v, time_statistic) for k, v in t.items()}
+        label = "time" if time_statistic == "median" else f"time ({time_statistic})"
         parts.append(
-            f"    time: eager {t['eager'].median_us:.1f} us, Inductor {t['inductor'].median_us:.1f} us, "
-            f"yours {t['candidate'].median_us:.1f} us -> {_x(s.speedup_vs_eager)} vs eager, {_x(s.speedup_vs_inductor)} vs Inductor"
-            if "inductor" in t and "eager" in t else f"    time: yours {t['candidate'].median_us:.1f} us"
+            f"    {label}: eager {_us(us['eager'])}, Inductor {_us(us['inductor'])}, "
+            f"yours {_us(us['candidate'])} -> {_x(s.speedup_vs_eager)} vs eager, {_x(s.speedup_vs_inductor)} vs Inductor"
+            if "inductor" in t and "eager" in t else f"    {label}: yours {_us(us['candidate'])}"
         )
         graph = {k: v.graph_median_us for k, v in t.items() if v.graph_median_us}
         if "candidate" in graph:  # CUDA: how much of each end-to-end time is the GPU's work
@@ -65,7 +74,7 @@ def describe_eval(result: EvalResult, best_as: float | None = None, version: int
         head += f"; best AS so far: {best_as:.4f}"
     es = ", ".join(f"{t}:{v:.3g}" for t, v in sc.es.items() if t >= -6)
     lines = [head, f"ES(t) for t=-6..4: {es}", ""]
-    lines += [describe_subgraph_result(s) for s in result.subgraphs]
+    lines += [describe_subgraph_result(s, result.config.time_statistic) for s in result.subgraphs]
     lines += [f"warning: {w}" for w in result.warnings]
     return "\n".join(lines)
 
@@ -197,7 +206,8 @@ def describe_profile(result: EvalResult, indices: list[int], origin: str) -> tup
     profiled = 0
     for s in subgraphs:
         t = s.times
-        timed = (f"; timed: Inductor {t['inductor'].median_us:.1f} us, yours {t['candidate'].median_us:.1f} us "
+        stat = result.config.time_statistic
+        timed = (f"; timed: Inductor {_us(scored_us(t['inductor'], stat))}, yours {_us(scored_us(t['candidate'], stat))} "
                  f"({_x(s.speedup_vs_inductor)} vs Inductor)" if "candidate" in t and "inductor" in t else "")
         out.append(f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status.upper()}, matches {s.matches}{timed}")
         prof = s.profile

@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..tools.inputs import is_degenerate
+from ..tools.results import scored_us
 from ..tools.schema import EvalResult
 from ..tools.tasks import Task
 
@@ -57,11 +58,13 @@ def task_table(task: Task) -> Group:
 
 def eval_table(result: EvalResult) -> Group:
     """Per-subgraph results and the task's scores."""
+    stat = result.config.time_statistic
+    tag = "" if stat == "median" else f" ({stat})"  # the times shown are the ones the speedups use
     t = Table(show_edge=False)
     for col, kw in [
         ("subgraph", {}), ("dtype", {}), ("status", {}), ("matches", {"justify": "right"}),
-        ("correct", {}), ("Inductor ok", {}), ("eager", {"justify": "right"}),
-        ("Inductor", {"justify": "right"}), ("candidate", {"justify": "right"}),
+        ("correct", {}), ("Inductor ok", {}), ("eager" + tag, {"justify": "right"}),
+        ("Inductor" + tag, {"justify": "right"}), ("candidate" + tag, {"justify": "right"}),
         ("vs eager", {"justify": "right"}), ("vs Inductor", {"justify": "right"}),
     ]:
         t.add_column(col, **kw)
@@ -80,9 +83,9 @@ def eval_table(result: EvalResult) -> Group:
             str(s.matches),
             _fmt_t(s.candidate_error.min_correct_t) if s.candidate_error else "-",
             _fmt_t(s.inductor_error.min_correct_t) if s.inductor_error else "-",
-            _fmt_us(s.times["eager"].median_us if "eager" in s.times else None),
-            _fmt_us(s.times["inductor"].median_us if "inductor" in s.times else None) + cached,
-            _fmt_us(s.times["candidate"].median_us if "candidate" in s.times else None),
+            _fmt_us(scored_us(s.times["eager"], stat) if "eager" in s.times else None),
+            _fmt_us(scored_us(s.times["inductor"], stat) if "inductor" in s.times else None) + cached,
+            _fmt_us(scored_us(s.times["candidate"], stat) if "candidate" in s.times else None),
             _fmt_x(s.speedup_vs_eager),
             _fmt_x(s.speedup_vs_inductor),
             *(["/".join(f"{s.times[k].graph_median_us:.1f}" if k in s.times and s.times[k].graph_median_us else "-"

@@ -46,7 +46,8 @@ def run_sweep_command(a: dict[str, Any]) -> int:
                                    max_wall_s=a["run_max_wall"])
         options = EvalOptions(baseline=a["baseline"], timing=TimingConfig(budget_s=a["timing_budget"]) if a["timing_budget"] else None,
                               cache_root=Path(a["cache_dir"]).resolve() if a["cache_dir"] else None,
-                              integrity_mode=a["integrity_mode"], profile=a.get("profile", False))
+                              integrity_mode=a["integrity_mode"], profile=a.get("profile", False),
+                              time_statistic=a.get("time_statistic", "median"))
         given = {k: a[k] for k in ("budget_usd", "max_calls") if a[k] is not None}
         if a["max_wall"] is not None:
             given["max_wall_s"] = a["max_wall"]

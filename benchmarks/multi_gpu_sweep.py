@@ -2,6 +2,7 @@
 
     PYTHONUNBUFFERED=1 python3 benchmarks/multi_gpu_sweep.py [--devices 0,1] [--n-tasks 10] [--seeds 1]
         [--workers 4] [--time-budget 520] [--out DIR] [--phases P,...] [--resume WORK_DIR]
+        [--order warmup-cost|given] [--sweep-order single-first|multi-first]
     python benchmarks/multi_gpu_sweep.py --devices cpu --tasks task_072,task_050 --seeds 1 --workers 2 \\
         --timing-budget 0.05 --time-budget 1200          # dry run without GPUs (cpu:0, cpu:1 stand in)
 
@@ -52,6 +53,29 @@ all phases together). On two H200s a cold warm-up evaluation took 150-210 s and 
 so the warm-up and the two measured sweeps do not fit one 10-minute call. Markdown tables
 are printed last; the JSON (and the Markdown, and the sweeps' console output) go to ``--out``
 (default ``$OUT``).
+
+Task order (``--order``, default ``warmup-cost``): both measured sweeps pass their tasks to
+``passagent sweep --tasks`` longest first, by the warm-up's evaluation-lease seconds per task
+(ties and tasks the warm-up did not lease keep their given order, the latter at the end; IR
+inspection leases are left out, as the measured sweeps find those cached); ``passagent sweep``
+starts runs in that order (seed-major, then task), so this is longest-processing-time-first list
+scheduling. Why (2026-11-29, two H200s, the default ten tasks in the given order): the 2-device
+sweep reached 1.67x the 1-device throughput where 1.8x was the target, and its lease log said
+why: 348 s of device leases (cuda:0 188 s, cuda:1 160 s) in a 223 s wall, but for the last 50 s
+only one GPU was busy: task_035, whose run evaluates 3 passes one after another (~23 s each),
+was 8th in the order, started late, and its three sequential evaluations were the tail (the
+first ~11 s had no lease at all: runs starting up). Both measured sweeps get the same order, so
+the comparison stays fair; the order is recorded in each phase's JSON (``task_order``) and in
+the report's header. ``--order given`` keeps ``--tasks``/the default list's order. With
+``--resume``, a measured sweep uses the order its counterpart already ran with.
+
+The analysis adds, under the throughput ratio, a model (not a measurement): greedy list
+scheduling of the 1-device sweep's lease seconds per task on N devices in the order used, plus
+the 1-device sweep's measured start-up offset (first lease start minus the sweep's start), and
+the throughput ratio that would give against the 1-device sweep's measured wall. And besides the
+candidate's and eager's own times it compares what the score uses, the candidate's speedup over
+eager (eager / candidate median end-to-end time of one evaluation, timed interleaved), and, in
+data that records it (``p10_us``), the candidate's 10th-percentile time and the speedup from it.
 """
 
 from __future__ import annotations
@@ -83,12 +107,17 @@ EVALUATING = ["task_082", "task_032", "task_033", "task_003", "task_092", "task_
               "task_050", "task_020"]
 #: (variant, timing field) pairs compared between sweeps: end-to-end, CUDA-event ("kernel") and
 #: CUDA-graph replay ("graph": device time with no host in the loop) medians of the candidate,
-#: and eager's as a control (the same eager graph, timed again in every evaluation).
+#: and eager's as a control (the same eager graph, timed again in every evaluation). The variant
+#: ``speedup`` is eager's time over the candidate's in the same evaluation (what the score uses).
 COMPARED_LABELS = (("candidate", "graph_median_us", "candidate, CUDA-graph replay"),
                    ("eager", "graph_median_us", "eager (control), CUDA-graph replay"),
                    ("candidate", "median_us", "candidate, end-to-end"),
                    ("eager", "median_us", "eager (control), end-to-end"),
-                   ("candidate", "kernel_median_us", "candidate, kernel (CUDA events)"))
+                   ("candidate", "kernel_median_us", "candidate, kernel (CUDA events)"),
+                   ("speedup", "median_us", "speedup vs eager (what the score uses)"),
+                   # Only in data with the 10th percentile of the end-to-end samples (else no rows).
+                   ("candidate", "p10_us", "candidate, end-to-end p10"),
+                   ("speedup", "p10_us", "speedup vs eager from p10 (eager p10 / candidate p10)"))
 COMPARED = tuple((v, f) for v, f, _t in COMPARED_LABELS)
 PHASES = ("prewarm", "warmup", "single", "multi")
 #: Compiler-cache locations that would make every sweep share one cache.
@@ -264,9 +293,11 @@ def sweep_env() -> tuple[dict[str, str], list[str]]:
 
 def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, tasks: list[str], cache: Path,
                     runs_root: Path, log: Path, args: argparse.Namespace, max_wall: float,
-                    extra: list[str] | None = None) -> dict[str, Any]:
+                    extra: list[str] | None = None, task_order: dict[str, Any] | None = None) -> dict[str, Any]:
     """``passagent sweep`` as a user runs it, timed; then its lease log and run archives, read back.
 
+    ``tasks`` go to ``--tasks`` in their order (the sweep starts runs in it); ``task_order``
+    (see :func:`choose_task_order`) is recorded with the phase (default: as given).
     A rerun with the same ``label`` resumes that sweep (finished runs are skipped)."""
     from passagent.tools.device_lease import busy_profile, read_leases
 
@@ -304,6 +335,7 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
     planned = len(tasks) * seeds
     phase = {
         "label": label, "devices": devices, "workers": workers, "seeds": seeds, "tasks": tasks, "exit_code": rc,
+        "task_order": task_order or {"mode": "given", "tasks": list(tasks)},
         "wall_s": wall, "started_at": t0_wall, "planned_runs": planned, "finished_runs": finished,
         "complete": finished == planned and rc == 0,
         "solves_per_hour": finished / wall * 3600 if wall > 0 else 0.0,
@@ -383,7 +415,8 @@ def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[d
             subgraphs = []
             for s in ev.get("subgraphs", []):
                 times = {k: {"median_us": t.get("median_us"), "kernel_median_us": t.get("kernel_median_us"),
-                             "graph_median_us": t.get("graph_median_us"), "n": t.get("n"), "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
+                             "graph_median_us": t.get("graph_median_us"), "p10_us": t.get("p10_us"), "n": t.get("n"),
+                             "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
                 subgraphs.append({"index": s["index"], "name": s.get("name"), "dtypes": s.get("dtypes"),
                                   "status": s.get("status"), "times": times, "phase_s": s.get("phase_s") or {}})
             records.append({
@@ -397,7 +430,118 @@ def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[d
     return records
 
 
+# --- task order and the schedule model -------------------------------------------------------------------
+
+#: Lease purposes that count towards a task's cost in the warm-up: its evaluations. IR inspections
+#: are left out: uncached in a warm-up without ``prewarm``, they are cached for the measured sweeps.
+ORDER_PURPOSES = ("evaluation",)
+
+
+def lease_seconds_by_task(leases: list[dict[str, Any]], purposes: tuple[str, ...] | None = None) -> dict[Any, float]:
+    """Device-lease seconds (end - start) summed per task, tasks in the order of their first lease.
+
+    ``purposes``: count only leases with one of these purposes (a lease without one is an
+    ``evaluation``); None counts every lease. A lease without a task counts under None."""
+    out: dict[Any, float] = {}
+    for r in sorted(leases, key=lambda r: float(r["start"])):
+        if r.get("start") is None or r.get("end") is None:
+            continue
+        if purposes is not None and (r.get("purpose") or "evaluation") not in purposes:
+            continue
+        out[r.get("task")] = out.get(r.get("task"), 0.0) + float(r["end"]) - float(r["start"])
+    return out
+
+
+def longest_first(tasks: list[str], cost: dict[Any, float]) -> list[str]:
+    """``tasks`` by ``cost`` descending (ties keep their order in ``tasks``); tasks without a cost
+    follow, in their order in ``tasks``. Costs of tasks not in ``tasks`` are ignored."""
+    known = [t for t in tasks if t in cost]
+    return sorted(known, key=lambda t: -cost[t]) + [t for t in tasks if t not in cost]
+
+
+def choose_task_order(tasks: list[str], mode: str, warmup: dict[str, Any] | None) -> dict[str, Any]:
+    """The order the measured sweeps pass ``tasks`` to ``passagent sweep --tasks``.
+
+    ``mode`` ``warmup-cost``: longest first by the warm-up's evaluation-lease seconds per task
+    (:func:`longest_first`); without a warm-up's leases, or with ``given``, ``tasks`` as they are.
+    Returns ``mode`` (what was done), ``tasks``, ``warmup_lease_s`` (the costs used, per task, or
+    None), ``not_in_warmup`` (tasks the warm-up did not lease, kept at the end) and ``note``."""
+    if mode == "given":
+        return {"mode": "given", "tasks": list(tasks), "warmup_lease_s": None, "not_in_warmup": [], "note": "as given"}
+    if mode != "warmup-cost":
+        raise ValueError(f"unknown task order {mode!r}")
+    leases = (warmup or {}).get("leases") or []
+    cost = {t: c for t, c in lease_seconds_by_task(leases, ORDER_PURPOSES).items() if t in tasks}
+    if not cost:
+        why = "no warm-up" if not warmup else "the warm-up leased no device for these tasks"
+        return {"mode": "given", "tasks": list(tasks), "warmup_lease_s": None, "not_in_warmup": list(tasks),
+                "note": f"as given ({why}, so no warm-up cost)"}
+    return {"mode": "warmup-cost", "tasks": longest_first(tasks, cost), "warmup_lease_s": cost,
+            "not_in_warmup": [t for t in tasks if t not in cost],
+            "note": "longest first by the warm-up's evaluation-lease seconds per task"}
+
+
+def recorded_task_order(phase: dict[str, Any]) -> dict[str, Any]:
+    """The task order a measured phase ran with (a phase recorded before orders were: as given)."""
+    return phase.get("task_order") or {"mode": "given", "tasks": list(phase.get("tasks") or []), "warmup_lease_s": None,
+                                       "not_in_warmup": [], "note": "as given (recorded before task orders were)"}
+
+
+def list_schedule_makespan(durations: list[float], n_devices: int) -> float:
+    """When the last job ends if ``durations`` are started in this order, each on the device that
+    is free first (ties: the lowest-numbered), with ``n_devices`` devices free at 0: greedy list
+    scheduling (longest first, this is the LPT heuristic)."""
+    free = [0.0] * max(n_devices, 1)
+    for d in durations:
+        i = min(range(len(free)), key=lambda k: free[k])
+        free[i] += float(d)
+    return max(free)
+
+
+def predict_makespan(single: dict[str, Any], order: list[str], n_devices: int,
+                     given: list[str] | None = None) -> dict[str, Any] | None:
+    """A model of the N-device sweep (not a measurement): the 1-device sweep's lease seconds per
+    task (every lease: in the N-device sweep they hold a device too), one job per task and seed
+    (seed-major, then task in ``order``, as ``passagent sweep`` plans runs; a task's seconds are
+    split evenly over its seeds), list-scheduled on ``n_devices`` (:func:`list_schedule_makespan`),
+    plus the 1-device sweep's start-up offset (its first lease's start minus the sweep's start;
+    0 where the start was not recorded). ``ratio``: the 1-device sweep's measured wall over the
+    predicted wall (the throughput ratio if both finish the same runs). ``given_makespan_s``: the
+    same schedule in the ``given`` order, where that differs from ``order``. None without leases."""
+    leases = [r for r in single.get("leases") or [] if r.get("start") is not None and r.get("end") is not None]
+    if not leases:
+        return None
+    per_task = lease_seconds_by_task(leases)
+    seeds = max(int(single.get("seeds") or 1), 1)
+
+    def jobs(tasks: list[str]) -> list[float]:
+        ordered = [t for t in tasks if t in per_task] + [t for t in per_task if t not in tasks]
+        return [per_task[t] / seeds for _seed in range(seeds) for t in ordered]
+
+    makespan = list_schedule_makespan(jobs(order), n_devices)
+    started = single.get("started_at")
+    offset = min(float(r["start"]) for r in leases) - float(started) if started is not None else 0.0
+    wall = offset + makespan
+    out = {"n_devices": n_devices, "order": list(order), "lease_s_by_task": per_task, "total_lease_s": sum(per_task.values()),
+           "makespan_s": makespan, "startup_offset_s": offset, "offset_measured": started is not None,
+           "predicted_wall_s": wall,
+           "ratio": float(single["wall_s"]) / wall if wall > 0 and single.get("wall_s") else None}
+    if given is not None and list(given) != list(order):
+        out["given_makespan_s"] = list_schedule_makespan(jobs(list(given)), n_devices)
+    return out
+
+
 # --- analysis -------------------------------------------------------------------------------------------
+
+
+def _value(times: dict[str, Any], variant: str, field: str) -> float | None:
+    """``field`` of ``variant`` in one subgraph's ``times``; variant ``speedup``: eager's over the
+    candidate's (both from this evaluation). None where missing or zero."""
+    if variant == "speedup":
+        e, c = (times.get("eager") or {}).get(field), (times.get("candidate") or {}).get(field)
+        return float(e) / float(c) if e and c else None
+    t = (times.get(variant) or {}).get(field)
+    return float(t) if t else None
 
 
 def compare(base: list[dict[str, Any]], other: list[dict[str, Any]], variant: str = "candidate",
@@ -407,17 +551,19 @@ def compare(base: list[dict[str, Any]], other: list[dict[str, Any]], variant: st
 
     ``diff`` is ``other / base - 1`` with each side the median time (``field``) of ``variant``;
     a candidate evaluated more than once in ``base`` is compared with the median of its medians.
+    Variant ``speedup``: each side is eager's ``field`` over the candidate's in one evaluation
+    (a ratio, though the row's keys still say ``_us``). Subgraphs without the field give no row.
     """
     ref: dict[tuple[Any, ...], list[float]] = {}
     for ev in base:
         for s in ev["subgraphs"]:
-            t = (s["times"].get(variant) or {}).get(field)
+            t = _value(s["times"], variant, field)
             if t:
-                ref.setdefault((ev["task"], ev["seed"], ev["pass_sha256"], s["index"]), []).append(float(t))
+                ref.setdefault((ev["task"], ev["seed"], ev["pass_sha256"], s["index"]), []).append(t)
     rows = []
     for ev in other:
         for s in ev["subgraphs"]:
-            t = (s["times"].get(variant) or {}).get(field)
+            t = _value(s["times"], variant, field)
             key = (ev["task"], ev["seed"], ev["pass_sha256"], s["index"])
             if not t or key not in ref:
                 continue
@@ -452,6 +598,8 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
                     a["comparisons"][f"{name}:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
         s_rate, m_rate = single["solves_per_hour"], multi["solves_per_hour"]
         a["throughput_ratio"] = m_rate / s_rate if s_rate else None
+        order = recorded_task_order(multi)["tasks"] or recorded_task_order(single)["tasks"]
+        a["prediction"] = predict_makespan(single, order, len(multi["devices"]), given=result.get("tasks"))
     checks = a["checks"]
     measured = [p for p in (warm, single, multi) if p]
     worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
@@ -477,6 +625,11 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         if len(main["by_device"]) < len(multi["devices"]):
             checks.append((f"candidates compared on every device ({what})", False,
                            f"compared on {', '.join(main['by_device'])} only"))
+    if speedup := a["comparisons"].get("multi:speedup:median_us"):  # what the score uses
+        checks.append((f"each candidate's speedup vs eager within {tolerance:.0%} of its single-device value",
+                       all(v["within"] == v["pairs"] for v in speedup["by_device"].values()),
+                       "; ".join(f"{d}: {v['within']}/{v['pairs']} within, worst {v['worst_abs']:.1%}, median {v['median_abs']:.1%}"
+                                 for d, v in speedup["by_device"].items())))
     if single and multi and not a["comparisons"].get("multi:candidate:median_us"):
         checks.append(("candidates timed in both sweeps", False, "no candidate was timed in both sweeps"))
     if a.get("throughput_ratio") is not None:
@@ -500,6 +653,39 @@ def _pct(x: float) -> str:
     return f"{x:+.1%}"
 
 
+def task_order_text(result: dict[str, Any]) -> str | None:
+    """The report header's sentence on the order the measured sweeps got their tasks in."""
+    phases = result.get("phases", {})
+    recorded = {k: recorded_task_order(phases[k]) for k in ("single", "multi") if phases.get(k)}
+    if len({tuple(o["tasks"]) for o in recorded.values()}) > 1:
+        return ("Task order differs between the measured sweeps (their throughputs are not comparable): "
+                + "; ".join(f"{k}: {', '.join(o['tasks'])} ({o['note']})" for k, o in recorded.items()) + ".")
+    o = next(iter(recorded.values()), None) or result.get("task_order")
+    if not o:
+        return None
+    if o["mode"] == "warmup-cost":
+        cost = o.get("warmup_lease_s") or {}
+        text = (f"Task order of the measured sweeps (`--order warmup-cost`): {o['note']}: "
+                + ", ".join(f"{t} ({cost[t]:.0f} s)" if t in cost else t for t in o["tasks"] if t in cost))
+        if o.get("not_in_warmup"):
+            text += f"; then, not leased in the warm-up, as given: {', '.join(o['not_in_warmup'])}"
+        return text + "."
+    return f"Task order of the measured sweeps: {o['note']}: {', '.join(o['tasks'])}."
+
+
+def prediction_text(pred: dict[str, Any], n_devices: int) -> str:
+    """One sentence on :func:`predict_makespan`'s model, labelled as one."""
+    given = f" (in the given order: {pred['given_makespan_s']:.0f} s)" if pred.get("given_makespan_s") is not None else ""
+    offset = (f"the 1-device sweep's measured start-up offset of {pred['startup_offset_s']:.0f} s (its first lease after its start)"
+              if pred["offset_measured"] else "no start-up offset (the sweep's start was not recorded)")
+    ratio = (f" and a throughput ratio of {pred['ratio']:.2f}x (the 1-device sweep's measured wall / the predicted wall)"
+             if pred.get("ratio") is not None else "")
+    return (f"Model, not a measurement: greedy list scheduling of the 1-device sweep's device-lease seconds per task "
+            f"({pred['total_lease_s']:.0f} s over {_n(len(pred['lease_s_by_task']), 'task')}) on {n_devices} devices in the "
+            f"order used ends after {pred['makespan_s']:.0f} s{given}; with {offset}, that predicts a "
+            f"{pred['predicted_wall_s']:.0f} s {n_devices}-device sweep{ratio}.")
+
+
 def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     phases, a = result["phases"], result.get("analysis", {})
     lines = [f"# multi_gpu_sweep {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(result['started_at']))} "
@@ -513,6 +699,8 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                  + f"cache: {result['cache_mode']}; timing budget {result['timing_budget'] or 'default'}; "
                  f"per-run limits: max steps {result['max_steps']}, patience {result['patience']}, "
                  f"max wall {result['run_max_wall'] or 'none'}.")
+    if order_line := task_order_text(result):
+        lines.append(order_line)
     if result.get("prewarm_ir"):
         p = result["prewarm_ir"]
         lines.append(f"IR inspections computed first: {p['subgraphs']} subgraphs, {p['parallel']} at a time, {p['wall_s']:.0f} s"
@@ -566,6 +754,8 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
         lines.append("")
         lines.append(f"Throughput ratio (solves per hour, {len(result['multi_pool'])} devices / 1 device): "
                      f"**{a['throughput_ratio']:.2f}x**")
+        if a.get("prediction"):
+            lines += ["", prediction_text(a["prediction"], len(result["multi_pool"]))]
     if comps:
         lines += ["", "Timing agreement with the 1-device sweep, per device of the other sweep (diff = other / 1-device - 1; "
                   "pairs: same task, seed, pass digest and subgraph):", "",
@@ -645,7 +835,11 @@ def main() -> int:
                     "a warm-up sweep's cache (warm) or from the IR cache alone (cold)")
     ap.add_argument("--prewarm-ir", action=argparse.BooleanOptionalAction, default=True)
     ap.add_argument("--prewarm-parallel", type=int, default=None, help="IR inspections at once (default: cores / 2, at most 16)")
-    ap.add_argument("--order", choices=("single-first", "multi-first"), default="single-first")
+    ap.add_argument("--order", choices=("warmup-cost", "given"), default="warmup-cost", help="task order of both "
+                    "measured sweeps: longest first by the warm-up's lease seconds per task (default; as given without a "
+                    "warm-up), or as given")
+    ap.add_argument("--sweep-order", choices=("single-first", "multi-first"), default="single-first",
+                    help="which measured sweep runs first")
     ap.add_argument("--time-budget", type=float, default=520.0, help="seconds for the whole script")
     ap.add_argument("--tolerance", type=float, default=0.03)
     ap.add_argument("--min-ratio", type=float, default=1.8)
@@ -746,10 +940,10 @@ def main() -> int:
     runs_root = work / "runs"
 
     def phase(key: str, pool: list[str], n: int, seeds: int, cache: Path, max_wall: float,
-              extra: list[str] | None = None) -> None:
+              extra: list[str] | None = None, task_order: dict[str, Any] | None = None) -> None:
         try:
-            result["phases"][key] = run_sweep_phase(key, pool, n, seeds, tasks, cache, runs_root, log, args, max_wall,
-                                                    extra)
+            result["phases"][key] = run_sweep_phase(key, pool, n, seeds, task_order["tasks"] if task_order else tasks,
+                                                    cache, runs_root, log, args, max_wall, extra, task_order)
         except Exception:  # noqa: BLE001 - report what was measured so far
             result.setdefault("errors", []).append(f"{key}: {traceback.format_exc()[-3000:]}")
             print(result["errors"][-1], flush=True)
@@ -762,13 +956,26 @@ def main() -> int:
         phase("warmup", multi_pool, workers, 1, cache, share("warmup") * left())
         shutil.rmtree(template)
         shutil.copytree(cache, template)
-    order = ["single", "multi"] if args.order == "single-first" else ["multi", "single"]
-    for key in [k for k in order if k in wanted]:
+    order = ["single", "multi"] if args.sweep_order == "single-first" else ["multi", "single"]
+    measured_now = [k for k in order if k in wanted]
+    if measured_now:
+        # Both measured sweeps get one order: the one a measured sweep run earlier (and not again now) used, if any.
+        earlier_run = [k for k in ("single", "multi") if k in result["phases"] and k not in measured_now]
+        if earlier_run:
+            task_order = recorded_task_order(result["phases"][earlier_run[0]])
+            if task_order["mode"] != args.order:
+                print(f"--order {args.order}: the {earlier_run[0]} sweep ran with {task_order['note']}; "
+                      "keeping its order so both sweeps are alike", flush=True)
+        else:
+            task_order = choose_task_order(tasks, args.order, result["phases"].get("warmup"))
+        result["task_order"] = task_order
+        print(f"task order of the measured sweeps ({task_order['note']}): {', '.join(task_order['tasks'])}", flush=True)
+    for key in measured_now:
         cache = work / f"cache-{key}"
         shutil.rmtree(cache, ignore_errors=True)
         shutil.copytree(template, cache)
         pool, n = (single_pool, args.single_workers or workers) if key == "single" else (multi_pool, workers)
-        phase(key, pool, n, args.seeds, cache, share(key) * left())
+        phase(key, pool, n, args.seeds, cache, share(key) * left(), task_order=task_order)
 
     names = {ev.get("device_name") for ph in result["phases"].values() for ev in ph["evaluation_records"]} - {None}
     if multi_pool[0].startswith("cuda") and names:

@@ -278,6 +278,22 @@ def test_baseline_cache_is_reused_only_when_asked_and_marked(cache_root: Path) -
     assert fresh.times["inductor"].source == "measured"
 
 
+def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> None:
+    result = run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, time_statistic="p10")
+    assert result.config.time_statistic == "p10"
+    s = only(result)
+    assert s.status == "correct"
+    for name, t in s.times.items():
+        assert t.p10_us is not None and t.p10_us <= t.median_us, name
+    assert s.speedup_vs_eager == s.times["eager"].p10_us / s.times["candidate"].p10_us
+    assert s.speedup_vs_inductor == s.times["inductor"].p10_us / s.times["candidate"].p10_us
+    table = _rendered(result)
+    assert "eager (p10)" in table and f"{s.times['candidate'].p10_us:.1f} us" in table
+    from passagent.agent.condense import describe_eval
+
+    assert f"time (p10): eager {s.times['eager'].p10_us:.1f} us" in describe_eval(result)
+
+
 # --- the CLI -------------------------------------------------------------------------------
 
 
@@ -297,6 +313,8 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
     result = EvalResult.model_validate(data)
     assert result.subgraphs[0].status == "correct"
     assert result.config.sandbox and result.sandbox, "the worker is confined by default"
+    assert result.config.time_statistic == "median"  # SCORING.md's, unless asked otherwise
+    assert result.subgraphs[0].times["candidate"].p10_us is not None  # recorded either way
     assert "sandbox off" not in _rendered(result)
     unconfined = result.model_copy(update={"config": result.config.model_copy(update={"sandbox": False})})
     assert "sandbox off" in _rendered(unconfined)
@@ -325,6 +343,12 @@ def test_cli_bad_task_is_one_line_and_exit_2(cache_root: Path, tmp_path: Path) -
     assert proc.returncode == 2
     lines = [ln for ln in proc.stderr.strip().splitlines() if ln.strip()]
     assert len(lines) == 1 and "weight_meta.py" in lines[0] and "float17" in lines[0]
+
+
+def test_cli_unknown_time_statistic_exit_2(cache_root: Path) -> None:
+    proc = _cli("eval", str(passbench_task("b511") / "graphs" / "1"), "--pass", str(EXAMPLES / "b511_skip_single_cat.py"),
+                "--time-statistic", "mean", cache_root=cache_root)
+    assert proc.returncode == 2 and "time statistic must be one of median, p10" in proc.stderr
 
 
 def test_cli_missing_pass_file_exit_2(cache_root: Path) -> None:

@@ -65,13 +65,15 @@ def test_checks_pass_only_when_every_claim_holds(bench) -> None:
     single = phase(["cuda:0"], single_evals, [lease("cuda:0", 0, 4), lease("cuda:0", 4, 8)], finished=2, wall=10.0)
     multi = phase(["cuda:0", "cuda:1"], multi_evals, [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)], finished=2, wall=5.0)
     a = bench.analyse({"phases": {"single": single, "multi": multi}}, tolerance=0.03, min_ratio=1.8)
-    assert len(a["checks"]) == 6 and all(c["ok"] for c in a["checks"]), a["checks"]
+    assert len(a["checks"]) == 7 and all(c["ok"] for c in a["checks"]), a["checks"]
     assert a["throughput_ratio"] == pytest.approx(2.0)
-    # End-to-end 10% off but the same device time: only the end-to-end check fails.
+    # End-to-end 10% off but the same device time: the end-to-end check fails, and with it the speedup vs
+    # eager computed from end-to-end times (eager's stayed at 100 us).
     noisy = phase(["cuda:0", "cuda:1"], host_noise, [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)], finished=2, wall=5.0)
     a = bench.analyse({"phases": {"single": single, "multi": noisy}}, tolerance=0.03, min_ratio=1.8)
     assert [c["check"] for c in a["checks"] if not c["ok"]] == [
-        "each candidate's median end-to-end time within 3% of its single-device median, on every device"]
+        "each candidate's median end-to-end time within 3% of its single-device median, on every device",
+        "each candidate's speedup vs eager within 3% of its single-device value"]
 
     slow = phase(["cuda:0", "cuda:1"], [evaluation("t1", "aa", "cuda:0", [104.0])], [lease("cuda:0", 0, 4), lease("cuda:0", 3, 6)],
                  finished=2, wall=8.0)
@@ -84,6 +86,7 @@ def test_checks_pass_only_when_every_claim_holds(bench) -> None:
         "candidates compared on every device (end-to-end time)",
         "each candidate's median device time (CUDA-graph replay) within 3% of its single-device median, on every device",
         "each candidate's median end-to-end time within 3% of its single-device median, on every device",  # 4% off
+        "each candidate's speedup vs eager within 3% of its single-device value",  # 100/104 against 100/100
         "throughput at least 1.8x the single-device sweep's",                    # 1.25x
     ])
 
@@ -109,3 +112,173 @@ def test_lease_time_is_split_by_purpose_and_evaluation_time_by_step(bench) -> No
                {"subgraphs": [{"phase_s": {"inductor": 1.0, "heldout_shape": 0.5}}, {}]}]
     steps = bench.evaluation_steps(records)
     assert steps == {"timing": 7.0, "inductor": 6.0, "heldout_shape": 0.5} and list(steps) == ["timing", "inductor", "heldout_shape"]
+
+
+# --- task order, the schedule model, the speedup and p10 comparisons ---------------------------------------
+
+
+def timed(task: str, digest: str, device: str, subgraphs: list[dict], seed: int = 0) -> dict:
+    """An evaluation record with each subgraph's ``times`` given as they are ({variant: {field: us}})."""
+    return {"task": task, "seed": seed, "version": 1, "pass_sha256": digest, "device": device,
+            "subgraphs": [{"index": i, "dtypes": ["float16"], "times": times} for i, times in enumerate(subgraphs)]}
+
+
+def task_lease(task: str, start: float, end: float, device: str = "cuda:0", purpose: str | None = None) -> dict:
+    return lease(device, start, end) | {"task": task} | ({"purpose": purpose} if purpose else {})
+
+
+def test_warmup_lease_seconds_order_the_tasks_longest_first(bench) -> None:
+    warmup_leases = [
+        task_lease("t_a", 0, 4), task_lease("t_a", 10, 16),                               # 10 s
+        task_lease("t_b", 0, 10, "cuda:1"), task_lease("t_b", 10, 20, "cuda:1"), task_lease("t_b", 20, 30, "cuda:1"),  # 30 s
+        task_lease("t_c", 16, 26),                                                        # 10 s: ties with t_a
+        task_lease("t_d", 30, 80, purpose="inspect_ir"),                                  # an IR inspection only: no cost
+        task_lease("t_x", 0, 500),                                                        # not one of the tasks
+    ]
+    tasks = ["t_a", "t_c", "t_e", "t_b", "t_d"]
+    assert bench.lease_seconds_by_task(warmup_leases, ("evaluation",)) == {"t_a": 10.0, "t_b": 30.0, "t_x": 500.0, "t_c": 10.0}
+    assert bench.lease_seconds_by_task(warmup_leases)["t_d"] == 50.0  # every purpose
+    order = bench.choose_task_order(tasks, "warmup-cost", {"leases": warmup_leases})
+    # Longest first; t_a and t_c tie and keep their given order; t_e and t_d (no evaluation lease) follow as given.
+    assert order["mode"] == "warmup-cost" and order["tasks"] == ["t_b", "t_a", "t_c", "t_e", "t_d"]
+    assert order["warmup_lease_s"] == {"t_a": 10.0, "t_b": 30.0, "t_c": 10.0} and order["not_in_warmup"] == ["t_e", "t_d"]
+    assert bench.longest_first(["t_c", "t_a"], {"t_a": 10.0, "t_c": 10.0}) == ["t_c", "t_a"]  # ties: as given
+    # --order given, no warm-up, a warm-up without leases: as given.
+    assert bench.choose_task_order(tasks, "given", {"leases": warmup_leases})["tasks"] == tasks
+    for warmup in (None, {"leases": []}):
+        fallback = bench.choose_task_order(tasks, "warmup-cost", warmup)
+        assert fallback["mode"] == "given" and fallback["tasks"] == tasks
+    # A phase recorded before task orders were ran in its given order.
+    assert bench.recorded_task_order({"tasks": ["t_c", "t_a"]})["tasks"] == ["t_c", "t_a"]
+
+
+def test_list_scheduling_makespan_follows_the_order(bench) -> None:
+    # Longest first is a heuristic: on 2 devices [3, 3, 2, 2, 2] ends at 7 (3+2+2 | 3+2), while the
+    # order [3, 2, 2, 3, 2] gives the optimum 6 (3+3 | 2+2+2).
+    assert bench.list_schedule_makespan([3, 3, 2, 2, 2], 2) == 7.0
+    assert bench.list_schedule_makespan([3, 2, 2, 3, 2], 2) == 6.0
+    assert bench.list_schedule_makespan([2, 2, 2, 3, 3], 2) == 7.0
+    # A long job last is the tail longest-first avoids: 6 against 4.
+    assert bench.list_schedule_makespan([1, 1, 1, 1, 4], 2) == 6.0
+    assert bench.list_schedule_makespan([4, 1, 1, 1, 1], 2) == 4.0
+    assert bench.list_schedule_makespan([3, 3, 2, 2, 2], 1) == 12.0
+    assert bench.list_schedule_makespan([], 2) == 0.0
+
+
+def test_predicted_makespan_from_the_single_device_leases(bench) -> None:
+    # 1-device sweep started at 100 s; first lease 5 s later; a, b, c, d 1 s each, e three evaluations (4 s).
+    leases = [task_lease("a", 105, 106), task_lease("b", 106, 107), task_lease("c", 107, 108), task_lease("d", 108, 109),
+              task_lease("e", 109, 110.5), task_lease("e", 110.5, 112), task_lease("e", 112, 113)]
+    single = {"leases": leases, "started_at": 100.0, "wall_s": 15.0, "seeds": 1}
+    pred = bench.predict_makespan(single, ["e", "a", "b", "c", "d"], 2, given=["a", "b", "c", "d", "e"])
+    assert pred["lease_s_by_task"] == {"a": 1.0, "b": 1.0, "c": 1.0, "d": 1.0, "e": 4.0}
+    assert pred["makespan_s"] == 4.0 and pred["given_makespan_s"] == 6.0
+    assert pred["startup_offset_s"] == 5.0 and pred["predicted_wall_s"] == 9.0
+    assert pred["ratio"] == pytest.approx(15.0 / 9.0)
+    # Tasks missing from the order still count (at the end); the same order gives no "given" makespan.
+    pred = bench.predict_makespan(single, ["a", "b", "c", "d"], 2, given=["a", "b", "c", "d"])
+    assert pred["makespan_s"] == 6.0 and "given_makespan_s" not in pred
+    # Two seeds: each task's seconds split over its two runs, seed-major: a 2, b 1, a 2, b 1 -> 3 on 2 devices.
+    two = {"leases": [task_lease("a", 0, 4), task_lease("b", 4, 6)], "wall_s": 6.0, "seeds": 2}
+    pred = bench.predict_makespan(two, ["a", "b"], 2)
+    assert pred["makespan_s"] == 3.0 and pred["startup_offset_s"] == 0.0 and not pred["offset_measured"]
+    assert bench.predict_makespan({"leases": [], "wall_s": 1.0}, ["a"], 2) is None
+    assert "Model, not a measurement" in bench.prediction_text(bench.predict_makespan(single, ["e", "a", "b", "c", "d"], 2), 2)
+
+
+def test_speedup_vs_eager_is_compared_per_evaluation(bench) -> None:
+    single = [timed("t1", "aa", "cuda:0", [{"candidate": {"median_us": 80.0}, "eager": {"median_us": 100.0}},
+                                           {"candidate": {"median_us": 50.0}, "eager": {"median_us": 100.0}}])]
+    # The machine of the other sweep is 5% slower on subgraph 0 for both (speedup unchanged), and eager alone
+    # 2% slower on subgraph 1 (speedup 2% up).
+    multi = [timed("t1", "aa", "cuda:1", [{"candidate": {"median_us": 84.0}, "eager": {"median_us": 105.0}},
+                                          {"candidate": {"median_us": 50.0}, "eager": {"median_us": 102.0}}]),
+             timed("t2", "bb", "cuda:1", [{"candidate": {"median_us": 10.0}}])]  # not in the 1-device sweep
+    rows = bench.compare(single, multi, "speedup", "median_us")
+    assert [(r["task"], r["subgraph"]) for r in rows] == [("t1", 0), ("t1", 1)]
+    assert [r["base_us"] for r in rows] == [1.25, 2.0] and [r["other_us"] for r in rows] == [1.25, 1.02 * 2]
+    assert rows[0]["diff"] == pytest.approx(0.0, abs=1e-12) and rows[1]["diff"] == pytest.approx(0.02)
+    # The candidate's own median disagrees by 5% on subgraph 0, which the speedup does not.
+    assert [r["diff"] for r in bench.compare(single, multi, "candidate", "median_us")] == pytest.approx([0.05, 0.0])
+    # A candidate evaluated twice in the 1-device sweep: the median of its speedups.
+    twice = single + [timed("t1", "aa", "cuda:0", [{"candidate": {"median_us": 100.0}, "eager": {"median_us": 100.0}}])]
+    assert bench.compare(twice, multi, "speedup", "median_us")[0]["base_us"] == pytest.approx((1.25 + 1.0) / 2)
+
+    lease_pairs = [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)]
+    a = bench.analyse({"phases": {"single": phase(["cuda:0"], single, [lease("cuda:0", 0, 4)], finished=1, wall=10.0),
+                                  "multi": phase(["cuda:0", "cuda:1"], multi, lease_pairs, finished=1, wall=5.0)}},
+                      tolerance=0.03, min_ratio=1.8)
+    assert a["comparisons"]["multi:speedup:median_us"]["by_device"]["cuda:1"]["worst_abs"] == pytest.approx(0.02)
+    check = next(c for c in a["checks"] if c["check"] == "each candidate's speedup vs eager within 3% of its single-device value")
+    assert check["ok"] and check["value"].startswith("cuda:1: 2/2 within, worst 2.0%")
+    a = bench.analyse({"phases": {"single": phase(["cuda:0"], single, [lease("cuda:0", 0, 4)], finished=1, wall=10.0),
+                                  "multi": phase(["cuda:0", "cuda:1"], multi, lease_pairs, finished=1, wall=5.0)}},
+                      tolerance=0.01, min_ratio=1.8)
+    assert not next(c for c in a["checks"] if c["check"].startswith("each candidate's speedup vs eager"))["ok"]
+
+
+def test_p10_rows_only_where_the_times_carry_p10(bench) -> None:
+    def times(cand: float, eager: float, p10: tuple[float, float] | None = None) -> dict:
+        c, e = {"median_us": cand}, {"median_us": eager}
+        if p10:
+            c["p10_us"], e["p10_us"] = p10
+        return {"candidate": c, "eager": e}
+
+    old_single = [timed("t1", "aa", "cuda:0", [times(80.0, 100.0)])]
+    old_multi = [timed("t1", "aa", "cuda:1", [times(80.0, 100.0)])]
+    assert bench.compare(old_single, old_multi, "candidate", "p10_us") == []
+    assert bench.compare(old_single, old_multi, "speedup", "p10_us") == []
+    pair = [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)]
+
+    def analysed(single_evals: list[dict], multi_evals: list[dict]) -> dict:
+        return bench.analyse({"phases": {"single": phase(["cuda:0"], single_evals, pair[:1], finished=1, wall=10.0),
+                                         "multi": phase(["cuda:0", "cuda:1"], multi_evals, pair, finished=1, wall=5.0)}},
+                             tolerance=0.03, min_ratio=1.8)
+
+    old = analysed(old_single, old_multi)["comparisons"]
+    assert "multi:speedup:median_us" in old and not any("p10" in k for k in old)
+
+    new_single = [timed("t1", "aa", "cuda:0", [times(80.0, 100.0, (75.0, 96.0))])]          # p10 speedup 1.28
+    new_multi = [timed("t1", "aa", "cuda:1", [times(80.0, 100.0, (78.0, 96.0))])]           # p10 speedup 96/78
+    cand = bench.compare(new_single, new_multi, "candidate", "p10_us")
+    assert [(r["base_us"], r["other_us"]) for r in cand] == [(75.0, 78.0)] and cand[0]["diff"] == pytest.approx(0.04)
+    speed = bench.compare(new_single, new_multi, "speedup", "p10_us")
+    assert speed[0]["base_us"] == pytest.approx(1.28) and speed[0]["diff"] == pytest.approx(75.0 / 78.0 - 1.0)
+    new = analysed(new_single, new_multi)["comparisons"]
+    assert {"multi:candidate:p10_us", "multi:speedup:p10_us"} <= set(new)
+    # p10 in one sweep only (older data on one side): no pairs, no rows.
+    assert bench.compare(old_single, new_multi, "speedup", "p10_us") == []
+    # The checks stay on medians: the 4% p10 disagreement fails none (only cuda:0, which timed nothing, does).
+    failed = [c["check"] for c in analysed(new_single, new_multi)["checks"] if not c["ok"]]
+    assert failed and all(c.startswith("candidates compared on every device") for c in failed), failed
+
+
+def test_the_report_shows_the_order_the_model_and_the_speedup_rows(bench) -> None:
+    single_evals = [timed("t1", "aa", "cuda:0", [{"candidate": {"median_us": 80.0, "p10_us": 75.0},
+                                                  "eager": {"median_us": 100.0, "p10_us": 96.0}}])]
+    multi_evals = [timed("t1", "aa", "cuda:1", [{"candidate": {"median_us": 80.0, "p10_us": 78.0},
+                                                 "eager": {"median_us": 100.0, "p10_us": 96.0}}])]
+    order = bench.choose_task_order(["t2", "t1"], "warmup-cost", {"leases": [task_lease("t1", 0, 30)]})
+    single = phase(["cuda:0"], single_evals, [task_lease("t1", 12, 20), task_lease("t2", 20, 22)], finished=2, wall=24.0)
+    multi = phase(["cuda:0", "cuda:1"], multi_evals, [task_lease("t1", 12, 20), task_lease("t2", 12, 14, "cuda:1")],
+                  finished=2, wall=21.0)
+    for p in (single, multi):
+        p.update(workers=4, finished_runs=2, planned_runs=2, evaluations=2, wall_s=p["busy"]["window_s"],
+                 started_at=10.0, seeds=1, task_order=order)
+    result = {"started_at": 0.0, "machine": "2 GPUs", "tasks": ["t2", "t1"], "long_tail_tasks": [], "seeds": 1, "workers": 4,
+              "single_workers": 4, "cache_mode": "warm", "timing_budget": None, "max_steps": 40, "patience": 3,
+              "run_max_wall": None, "multi_pool": ["cuda:0", "cuda:1"], "phases": {"single": single, "multi": multi}}
+    result["analysis"] = bench.analyse(result, tolerance=0.03, min_ratio=1.8)
+    pred = result["analysis"]["prediction"]
+    assert pred["order"] == ["t1", "t2"] and pred["makespan_s"] == 8.0 and pred["given_makespan_s"] == 8.0
+    assert pred["startup_offset_s"] == 2.0 and pred["predicted_wall_s"] == 10.0
+    text = bench.markdown(result, 0.03, 10)
+    assert "Task order of the measured sweeps (`--order warmup-cost`): longest first by the warm-up's " \
+           "evaluation-lease seconds per task: t1 (30 s); then, not leased in the warm-up, as given: t2." in text
+    assert "Model, not a measurement: greedy list scheduling" in text and "that predicts a 10 s 2-device sweep" in text
+    for label in ("speedup vs eager (what the score uses)", "candidate, end-to-end p10", "speedup vs eager from p10"):
+        assert f"| {label}" in text
+    assert "| each candidate's speedup vs eager within 3% of its single-device value | PASS |" in text
+    # Measured sweeps that ran in different orders are flagged.
+    multi["task_order"] = bench.choose_task_order(["t2", "t1"], "given", None)
+    assert "Task order differs between the measured sweeps" in bench.markdown(result, 0.03, 10)

@@ -65,3 +65,67 @@ def test_samples_out_are_the_samples_behind_the_stats_paired_by_round(config: Ti
     # Sample k is round k + 1 for both variants: the slow rounds line up.
     slow = [[x > 1500.0 for x in samples[name]] for name in ("a", "b")]
     assert slow[0] == slow[1] == [(k + 1) % 3 == 0 for k in range(stats["a"].n)]
+
+
+# --- the score's time statistic (EvalOptions.time_statistic) ---------------------------------
+
+
+def test_every_measurement_records_its_lower_decile() -> None:
+    from passagent.tools.timing import _stats
+
+    s = _stats([10.0, 20.0, 30.0, 40.0, 100.0], None)
+    assert s.median_us == 30.0
+    assert s.p10_us == pytest.approx(14.0, rel=1e-12)  # 0.6 * 10 + 0.4 * 20 (inclusive deciles)
+    assert _stats([7.0], None).p10_us == 7.0
+
+
+def _event(times: dict[str, tuple[float, float | None]]) -> dict:
+    return {"times": {k: {"median_us": m, "q1_us": m, "q3_us": m, "n": 5, "p10_us": p} for k, (m, p) in times.items()},
+            "candidate_error": {"min_correct_t": -10, "max_abs": 0.0, "max_rel": 0.0}}
+
+
+class _Subgraph:
+    name, source, dtypes = "graphs/0", "test", ("float32",)
+
+
+def test_speedups_use_the_chosen_statistic() -> None:
+    from passagent.tools.results import subgraph_from_event
+
+    ev = _event({"eager": (100.0, 60.0), "inductor": (80.0, 50.0), "candidate": (50.0, 40.0)})
+    median = subgraph_from_event(0, _Subgraph(), ev, None)
+    assert (median.speedup_vs_eager, median.speedup_vs_inductor) == (2.0, 1.6)
+    p10 = subgraph_from_event(0, _Subgraph(), ev, None, time_statistic="p10")
+    assert (p10.speedup_vs_eager, p10.speedup_vs_inductor) == (1.5, 1.25)
+    assert p10.times["candidate"].p10_us == 40.0 and p10.times["candidate"].median_us == 50.0
+    with pytest.raises(KeyError):
+        subgraph_from_event(0, _Subgraph(), ev, None, time_statistic="mean")
+
+
+def test_p10_without_a_recorded_p10_gives_no_speedup_rather_than_a_median_one() -> None:
+    from passagent.tools.results import subgraph_from_event
+
+    ev = _event({"eager": (100.0, None), "candidate": (50.0, None)})  # a result from before p10 was recorded
+    assert subgraph_from_event(0, _Subgraph(), ev, None, time_statistic="p10").speedup_vs_eager is None
+    # A cached Inductor time is rescaled by the cached p10 ratio, or has no p10 if none was cached.
+    ev = _event({"eager": (100.0, 60.0), "candidate": (50.0, 40.0)})
+    cached = {"inductor_ratio": 0.8, "inductor_p10_ratio": 0.5}
+    s = subgraph_from_event(0, _Subgraph(), ev, cached, time_statistic="p10")
+    assert s.times["inductor"].source == "cached"
+    assert s.times["inductor"].p10_us == 30.0 and s.speedup_vs_inductor == 0.75
+    old = subgraph_from_event(0, _Subgraph(), ev, {"inductor_ratio": 0.8}, time_statistic="p10")
+    assert old.times["inductor"].p10_us is None and old.speedup_vs_inductor is None
+
+
+def test_unknown_time_statistic_is_refused() -> None:
+    from passagent.tools.evaluate import EvalOptions
+
+    with pytest.raises(ValueError, match="time statistic"):
+        EvalOptions(time_statistic="mean")
+
+
+def test_baseline_cache_entries_keep_inductors_p10_ratio() -> None:
+    from passagent.tools.results import cache_entry
+
+    entry = cache_entry(_event({"eager": (100.0, 60.0), "inductor": (80.0, 45.0)}))
+    assert entry["inductor_ratio"] == 0.8 and entry["inductor_p10_ratio"] == 0.75
+    assert "inductor_p10_ratio" not in cache_entry(_event({"eager": (100.0, None), "inductor": (80.0, None)}))

@@ -28,7 +28,7 @@ from .isolation import run_workers
 from .passes import pass_digest, pass_files
 from .results import cache_entry, has_times, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
-from .schema import EvalConfig, EvalResult, SubgraphResult
+from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
 from .scoring import ScoringConfig
 from .static_checks import Mode, check_pass
 from .tasks import Task
@@ -76,6 +76,10 @@ class EvalOptions:
             it on demand. Inductor's C++ kernels are compiled with a profiler record each (see
             :mod:`.profiling`).
         profile_calls: calls of each variant profiled per subgraph.
+        time_statistic: which statistic of each variant's end-to-end samples the speedups use:
+            ``"median"`` (default, ``shared/docs/SCORING.md``) or ``"p10"`` (10th percentile, more
+            repeatable where the host's speed drifts; see :data:`.schema.TIME_STATISTICS`). Both
+            are recorded in every result; this picks the scored one.
         reuse_inductor_time: with the default eager baseline, take default Inductor's time from
             the baseline cache (rescaled by this run's eager time) instead of compiling and timing
             it again. Off by default: the candidate's own time depends on which variants are
@@ -106,12 +110,15 @@ class EvalOptions:
     profile: bool = False
     profile_calls: int = 5
     reuse_inductor_time: bool = False
+    time_statistic: str = "median"
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
             raise ValueError(f"integrity mode must be 'permissive' or 'strict', not {self.integrity_mode!r}")
         if self.baseline not in ("eager", "inductor"):
             raise ValueError(f"baseline must be 'eager' or 'inductor', not {self.baseline!r}")
+        if self.time_statistic not in TIME_STATISTICS:
+            raise ValueError(f"time statistic must be one of {', '.join(TIME_STATISTICS)}, not {self.time_statistic!r}")
         if self.draws < 1:
             raise ValueError("draws must be >= 1")
         if self.profile_calls < 1:
@@ -271,7 +278,8 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     subgraphs: list[SubgraphResult] = []
     for i, sg in enumerate(task.subgraphs):
         if i in run.results:
-            res = subgraph_from_event(i, sg, run.results[i], cached[i], _profile_event(run.profiles, i, options))
+            res = subgraph_from_event(i, sg, run.results[i], cached[i], _profile_event(run.profiles, i, options),
+                                      options.time_statistic)
             # Baselines timed beside a candidate that broke an integrity rule (a patched timer,
             # say) are not trusted for later evaluations.
             if need_inductor[str(i)] and "eager" in res.times and res.failure_class != "integrity" \
@@ -344,4 +352,5 @@ def _eval_config(options: EvalOptions) -> EvalConfig:
         failure_penalty=options.scoring.failure_penalty, timeout_s=options.timeout_s,
         timing_budget_s=(options.timing or TimingConfig.for_device(options.device)).budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
         static_checks=options.static_checks, sandbox=options.sandbox, profile=options.profile,
+        time_statistic=options.time_statistic,  # type: ignore[arg-type]
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .correctness import HEADLINE_LEVEL
-from .schema import ErrorStats, RuleResult, SubgraphProfile, SubgraphResult, TaskScores, Timing
+from .schema import TIME_STATISTICS, ErrorStats, RuleResult, SubgraphProfile, SubgraphResult, TaskScores, Timing
 from .scoring import Outcome, ScoringConfig, summarize
 
 
@@ -15,6 +15,8 @@ def cache_entry(ev: dict[str, Any]) -> dict[str, Any]:
     if "inductor" in times:
         entry["inductor_us"] = times["inductor"]["median_us"]
         entry["inductor_ratio"] = times["inductor"]["median_us"] / times["eager"]["median_us"]
+        if times["inductor"].get("p10_us") and times["eager"].get("p10_us"):
+            entry["inductor_p10_ratio"] = times["inductor"]["p10_us"] / times["eager"]["p10_us"]
     entry["inductor_error"] = ev.get("inductor_error")
     entry["inductor_failure"] = ev.get("inductor_failure")
     return entry
@@ -23,8 +25,15 @@ def cache_entry(ev: dict[str, Any]) -> dict[str, Any]:
 def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
     return Timing(
         median_us=d["median_us"], q1_us=d["q1_us"], q3_us=d["q3_us"], n=d["n"],
-        kernel_median_us=d.get("kernel_median_us"), graph_median_us=d.get("graph_median_us"), source=source,  # type: ignore[arg-type]
+        kernel_median_us=d.get("kernel_median_us"), graph_median_us=d.get("graph_median_us"), p10_us=d.get("p10_us"),
+        source=source,  # type: ignore[arg-type]
     )
+
+
+def scored_us(t: Timing, time_statistic: str) -> float | None:
+    """The time (µs) of ``t`` that speedups use under ``time_statistic`` (``EvalConfig.time_statistic``):
+    its median or its 10th percentile; None where that statistic was not recorded."""
+    return getattr(t, TIME_STATISTICS[time_statistic])
 
 
 def profile_from_event(ev: dict[str, Any]) -> SubgraphProfile:
@@ -35,14 +44,23 @@ def profile_from_event(ev: dict[str, Any]) -> SubgraphProfile:
 
 
 def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, Any] | None,
-                        profile: dict[str, Any] | None = None) -> SubgraphResult:
+                        profile: dict[str, Any] | None = None, time_statistic: str = "median") -> SubgraphResult:
+    """One subgraph's result from the worker's event ``ev``; speedups are baseline / candidate of
+    the ``time_statistic`` (:data:`.schema.TIME_STATISTICS`) of each variant's end-to-end samples.
+
+    Raises:
+        KeyError: an unknown ``time_statistic``.
+    """
+    TIME_STATISTICS[time_statistic]  # KeyError before any work for an unknown statistic
     times = {name: _timing(t) for name, t in ev.get("times", {}).items()}
     inductor_error = ev.get("inductor_error")
     if "inductor" not in times and cached and cached.get("inductor_ratio") and "eager" in times:
         eager = times["eager"]
         r = cached["inductor_ratio"]
+        p10_r = cached.get("inductor_p10_ratio")  # absent in entries cached before p10 was recorded
         times["inductor"] = Timing(
-            median_us=eager.median_us * r, q1_us=eager.q1_us * r, q3_us=eager.q3_us * r, n=0, source="cached"
+            median_us=eager.median_us * r, q1_us=eager.q1_us * r, q3_us=eager.q3_us * r, n=0, source="cached",
+            p10_us=eager.p10_us * p10_r if eager.p10_us is not None and p10_r else None,
         )
     if inductor_error is None and cached:
         inductor_error = cached.get("inductor_error")
@@ -59,8 +77,9 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
     speedup = {}
     if "candidate" in times:
         for base in ("eager", "inductor"):
-            if base in times:
-                speedup[base] = times[base].median_us / times["candidate"].median_us
+            t_base, t_cand = (scored_us(times[v], time_statistic) if v in times else None for v in (base, "candidate"))
+            if t_base is not None and t_cand is not None:
+                speedup[base] = t_base / t_cand
     return SubgraphResult(
         index=i,
         name=sg.name,

@@ -57,6 +57,9 @@ class TimingStats:
         kernel_median_us: median device (CUDA event) time, or None on the CPU.
         graph_median_us: median device time of a CUDA-graph replay of one call (no host in the
             loop), or None (CPU, graph replay off, or the call could not be captured).
+        p10_us: 10th percentile of the same end-to-end samples (``statistics.quantiles(n=10,
+            method="inclusive")[0]``), the score's time with ``time_statistic="p10"`` (see
+            :data:`.schema.TIME_STATISTICS`); None where it was not computed (results from before it).
     """
 
     median_us: float
@@ -65,6 +68,7 @@ class TimingStats:
     n: int
     kernel_median_us: float | None = None
     graph_median_us: float | None = None
+    p10_us: float | None = None
 
     @property
     def relative_iqr(self) -> float:
@@ -231,6 +235,7 @@ def _stats(samples: list[float], kernel: list[float] | None) -> TimingStats:
         q3_us=qs[2],
         n=len(samples),
         kernel_median_us=statistics.median(kernel) if kernel else None,
+        p10_us=_p10(samples),
     )
 
 
