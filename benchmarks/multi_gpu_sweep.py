@@ -63,8 +63,11 @@ scheduling. Why (2026-11-29, two H200s, the default ten tasks in the given order
 sweep reached 1.67x the 1-device throughput where 1.8x was the target, and its lease log said
 why: 348 s of device leases (cuda:0 188 s, cuda:1 160 s) in a 223 s wall, but for the last 50 s
 only one GPU was busy: task_035, whose run evaluates 3 passes one after another (~23 s each),
-was 8th in the order, started late, and its three sequential evaluations were the tail (the
-first ~11 s had no lease at all: runs starting up). Both measured sweeps get the same order, so
+was 8th in the order, and its three sequential evaluations were the tail (the first ~11 s had no
+lease at all: runs starting up). It started late for two reasons: its run started 8th, and it
+asked for a GPU at 91 s but got one at 149 s, after runs that asked at 100 s and 115 s (waiters
+polled, and whoever polled first after a release won; leases are now first come, first served,
+``tools/device_lease.py``). Both measured sweeps get the same order, so
 the comparison stays fair; the order is recorded in each phase's JSON (``task_order``) and in
 the report's header. ``--order given`` keeps ``--tasks``/the default list's order. With
 ``--resume``, a measured sweep uses the order its counterpart already ran with.

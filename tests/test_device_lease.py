@@ -56,6 +56,84 @@ def test_timeout_when_every_device_is_busy(tmp_path: Path) -> None:
                 pass
 
 
+def _queued(tmp_path: Path) -> list[Path]:
+    """The tickets of waiters now in a queue of ``tmp_path``."""
+    return [p for q in tmp_path.glob("queue-*") for p in q.iterdir() if not p.name.startswith(".")]
+
+
+def test_waiters_get_the_device_in_the_order_they_asked(tmp_path: Path) -> None:
+    # The first waiter polls slowly and the later ones fast: without the queue, a fast poller
+    # took the device first (whoever polled first after the release won).
+    order: list[str] = []
+
+    def waiter(name: str, poll_s: float) -> None:
+        with lease_device(["cpu"], tmp_path, poll_s=poll_s):
+            order.append(name)
+            time.sleep(0.02)
+
+    with lease_device(["cpu"], tmp_path):
+        threads = []
+        for name, poll in (("first", 0.3), ("second", 0.005), ("third", 0.005)):
+            threads.append(threading.Thread(target=waiter, args=(name, poll)))
+            threads[-1].start()
+            deadline = time.monotonic() + 5
+            while len(_queued(tmp_path)) < len(threads) and time.monotonic() < deadline:
+                time.sleep(0.005)  # each has taken its ticket before the next asks
+        assert len(_queued(tmp_path)) == 3
+    for t in threads:
+        t.join(timeout=10)
+    assert order == ["first", "second", "third"]
+    assert _queued(tmp_path) == []  # every ticket is gone once served
+
+
+def test_a_dead_waiters_ticket_does_not_block_the_queue(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    child_code = (
+        "import sys; from pathlib import Path; from passagent.tools.device_lease import lease_device\n"
+        "with lease_device(['cpu'], Path(sys.argv[1]), poll_s=0.01):\n    pass\n"
+    )
+    with lease_device(["cpu"], tmp_path):
+        child = subprocess.Popen([sys.executable, "-c", child_code, str(tmp_path)])
+        deadline = time.monotonic() + 60
+        while not _queued(tmp_path) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        tickets = _queued(tmp_path)
+        assert len(tickets) == 1, "the child should be waiting in the queue"
+        os.kill(child.pid, signal.SIGKILL)  # dies waiting: its ticket stays on disk, unlocked
+        child.wait(timeout=10)
+        assert tickets[0].exists()
+    with lease_device(["cpu"], tmp_path, poll_s=0.01, timeout_s=2) as dev:
+        assert dev == "cpu"
+    assert not tickets[0].exists(), "the dead waiter's ticket is removed by the next waiter"
+
+
+def test_pools_queue_separately(tmp_path: Path) -> None:
+    got = threading.Event()
+
+    def other_pool() -> None:
+        with lease_device(["cuda:1"], tmp_path, poll_s=0.01, timeout_s=2):
+            got.set()
+
+    with lease_device(["cuda:0"], tmp_path):
+        waiting = threading.Thread(target=lambda: _wait_then_give_up(tmp_path))
+        waiting.start()
+        time.sleep(0.1)  # a waiter for cuda:0 is queued ahead
+        t = threading.Thread(target=other_pool)
+        t.start()
+        t.join(timeout=5)
+        assert got.is_set(), "a waiter for cuda:1 must not queue behind one for cuda:0"
+        waiting.join(timeout=5)
+
+
+def _wait_then_give_up(tmp_path: Path) -> None:
+    with pytest.raises(TimeoutError):
+        with lease_device(["cuda:0"], tmp_path, poll_s=0.01, timeout_s=0.5):
+            pass
+
+
 # --- the lease log --------------------------------------------------------------------------------
 
 

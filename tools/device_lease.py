@@ -5,6 +5,14 @@ same GPU (or the same CPU) at once would disturb each other's timings. Each eval
 device from a pool through an advisory file lock (``fcntl.flock``) in a shared lock folder; the
 lock is released when the evaluation ends, or by the OS if its process dies.
 
+Waiters are served first come, first served: each takes a ticket (a file named by the time it
+asked, locked by its process) in a queue folder of its pool, and only the oldest live ticket
+tries the devices. Before the queue, every waiter polled every device, and whichever polled first
+after a release won: in a two-H200 sweep (2026-11-29) a run that had asked for a GPU at 91 s got
+one at 149 s, after two runs that asked at 100 s and 115 s, and as it had two more evaluations to
+run one after another, they formed a 50 s tail with one GPU idle. A ticket whose process died is
+not locked any more and is removed by the next waiter that looks.
+
 Every lease is also recorded: on release, while the lock is still held, one JSON line is
 appended to ``leases.jsonl`` in the lock folder (device, process, start and end times on the
 wall clock and on the host's monotonic clock, the wait before it, whether the body raised, and
@@ -16,10 +24,12 @@ busy" are read off a record rather than assumed.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import socket
 import time
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -50,6 +60,40 @@ def lease_device(pool: list[str], lock_dir: Path, poll_s: float = 0.1, timeout_s
     lock_dir.mkdir(parents=True, exist_ok=True)
     asked = time.monotonic()
     deadline = None if timeout_s is None else asked + timeout_s
+    with _queue_ticket(lock_dir, pool) as ticket:
+        while _live_tickets_ahead(ticket):
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError(f"no device of {pool} became free within {timeout_s} s")
+            time.sleep(poll_s)
+        device, fd = _take_free_device(pool, lock_dir, poll_s, deadline, timeout_s)
+    # At the head of the queue and now holding ``device``: the ticket is gone, the next waiter is head.
+    start, start_mono = time.time(), time.monotonic()
+    error = None
+    try:
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for people looking
+        yield device
+    except BaseException as exc:
+        error = type(exc).__name__
+        raise
+    finally:
+        end_mono, end = time.monotonic(), time.time()
+        if log:  # written before the unlock: the next holder's start is after this end
+            record = {**(info or {}), "device": device, "host": socket.gethostname(), "pid": os.getpid(),
+                      "start": start, "end": end, "start_mono": start_mono, "end_mono": end_mono,
+                      "wait_s": start_mono - asked, "error": error}
+            _append(lock_dir / LEASE_LOG, record)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _take_free_device(pool: list[str], lock_dir: Path, poll_s: float, deadline: float | None,
+                      timeout_s: float | None) -> tuple[str, int]:
+    """Poll ``pool`` in order until one device's lock is taken; return it and its locked descriptor.
+
+    Raises:
+        TimeoutError: past ``deadline`` (monotonic clock) with every device still held.
+    """
     while True:
         for device in pool:
             fd = os.open(lock_dir / f"{device.replace(':', '_')}.lock", os.O_CREAT | os.O_RDWR, 0o644)
@@ -58,28 +102,67 @@ def lease_device(pool: list[str], lock_dir: Path, poll_s: float = 0.1, timeout_s
             except BlockingIOError:
                 os.close(fd)
                 continue
-            start, start_mono = time.time(), time.monotonic()
-            error = None
-            try:
-                os.ftruncate(fd, 0)
-                os.write(fd, f"{os.getpid()}\n".encode())  # who holds it, for people looking
-                yield device
-            except BaseException as exc:
-                error = type(exc).__name__
-                raise
-            finally:
-                end_mono, end = time.monotonic(), time.time()
-                if log:  # written before the unlock: the next holder's start is after this end
-                    record = {**(info or {}), "device": device, "host": socket.gethostname(), "pid": os.getpid(),
-                              "start": start, "end": end, "start_mono": start_mono, "end_mono": end_mono,
-                              "wait_s": start_mono - asked, "error": error}
-                    _append(lock_dir / LEASE_LOG, record)
-                fcntl.flock(fd, fcntl.LOCK_UN)
-                os.close(fd)
-            return
+            return device, fd
         if deadline is not None and time.monotonic() > deadline:
             raise TimeoutError(f"no device of {pool} became free within {timeout_s} s")
         time.sleep(poll_s)
+
+
+@contextmanager
+def _queue_ticket(lock_dir: Path, pool: list[str]) -> Iterator[Path]:
+    """A place in the queue of ``pool``'s waiters for as long as the ``with`` block runs.
+
+    The ticket is a file in ``lock_dir/queue-<pool digest>/`` named ``<time_ns>-<pid>-<random>``
+    (names sort in the order the waiters asked; ``time.time_ns`` is one clock for every process of
+    a host, and a lock folder is one host's), locked (``flock``) by this process while it waits.
+    It is locked under a hidden name first and then renamed into the queue, so no other waiter
+    ever sees it unlocked and takes it for a dead one's. Pools get a queue each: a waiter for
+    ``cuda:1`` alone never waits behind one for ``cuda:0``.
+    """
+    digest = hashlib.sha256(",".join(pool).encode()).hexdigest()[:12]
+    queue = lock_dir / f"queue-{digest}"
+    queue.mkdir(parents=True, exist_ok=True)
+    name = f"{time.time_ns():020d}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    hidden = queue / f".{name}"
+    fd = os.open(hidden, os.O_CREAT | os.O_RDWR, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.rename(hidden, queue / name)
+        yield queue / name
+    finally:
+        for path in (queue / name, hidden):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+        os.close(fd)  # releases the lock
+
+
+def _live_tickets_ahead(ticket: Path) -> int:
+    """How many waiters that asked before ``ticket`` are still waiting; tickets of dead processes
+    (no longer locked) are removed on the way."""
+    ahead = 0
+    for other in sorted(ticket.parent.iterdir()):
+        if other.name >= ticket.name:
+            break
+        if other.name.startswith("."):
+            continue
+        try:
+            fd = os.open(other, os.O_RDONLY)
+        except FileNotFoundError:  # its owner got a device meanwhile
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            ahead += 1  # locked: its owner is alive and waiting
+        else:  # unlocked: its owner died (or is just leaving); either way it waits no more
+            try:
+                other.unlink()
+            except FileNotFoundError:
+                pass
+        finally:
+            os.close(fd)
+    return ahead
 
 
 def leased_device(name: str) -> str:
