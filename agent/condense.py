@@ -29,7 +29,6 @@ def _t(t: int | None) -> str:
 def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "median") -> str:
     """One block of text for one subgraph's evaluation; times are the ``time_statistic`` the
     speedups use (``EvalConfig.time_statistic``)."""
-
     head = f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status.upper()}"
     if s.low_signal:
         head += " (low-signal: outputs do not depend on the input draw)"

@@ -43,10 +43,14 @@ def lease_device(pool: list[str], lock_dir: Path, poll_s: float = 0.1, timeout_s
                  info: dict[str, Any] | None = None, log: bool = True) -> Iterator[str]:
     """Block until one device of ``pool`` is free, hold it for the ``with`` block, yield its name.
 
+    Waiters for the same ``pool`` and ``lock_dir`` get devices in the order they called (see the
+    module docstring); a waiter that leaves (timeout, exception, death) gives up its place.
+
     Args:
         pool: device names (``["cuda:0", "cuda:1"]`` or ``["cpu"]``), tried in order.
         lock_dir: folder of lock files shared by every process of the sweep (created if missing).
-        poll_s: seconds between attempts while all devices are busy.
+        poll_s: seconds between looks at the queue, and between attempts at the devices once
+            at its head while all of them are busy.
         timeout_s: give up after this many seconds (None: wait for ever).
         info: what the lease is for (task, pass digest...), copied into its log record.
         log: append the lease's record to ``lock_dir/leases.jsonl`` on release.
