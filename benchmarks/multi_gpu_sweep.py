@@ -102,7 +102,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 MULTICAST_VARS = ("NCCL_NVLS_ENABLE", "TORCH_SYMM_MEM_DISABLE_MULTICAST", "NVSHMEM_DISABLE_NVLS")
 #: Long-tail built-in tasks where the built-in policy's catalogue proposes a rule that changes the
-#: ATen graph, so it evaluates passes (1 evaluation per run, 3 for task_035). Found with
+#: ATen graph, so it evaluates passes (1 evaluation per run, 2 for task_033, 3 for task_035: 13 in
+#: all, seen on two H200s 2026-11-29). Found with
 #: ``benchmarks/policy_coverage.py`` (2026-11-29, 19 recipes); every other long-tail task finishes
 #: without evaluating. Ordered so a short sweep first meets the tasks whose passes are correct on
 #: every subgraph.
