@@ -185,6 +185,17 @@ def default_tasks(n: int) -> list[str]:
     return (first + [t for t in long_tail if t not in first])[: max(n, 1)]
 
 
+def error_summary(message: str, width: int = 300) -> str:
+    """One line for a multi-line error: its first line and, where there are more, its last
+    non-empty one (a failed inspection says what failed first and why last: the worker's
+    traceback tail), each cut to ``width`` characters."""
+    lines = [ln.strip() for ln in message.splitlines() if ln.strip()]
+    if not lines:
+        return "(no message)"
+    first = lines[0][:width]
+    return first if len(lines) == 1 else f"{first} ... {lines[-1][:width]}"
+
+
 def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: float, devices: list[str]) -> dict[str, Any]:
     """Every subgraph's IR inspection (what ``inspect_ir`` computes in a sweep: on the leased
     device, cached by device type) into ``cache_root``: one process per task (as a sweep's first
@@ -211,7 +222,7 @@ def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: f
         try:
             inspect_isolated(path, subgraphs[0][0], subgraphs[0][1], device=device, cache_root=cache_root, also=subgraphs[1:])
         except Exception as exc:  # noqa: BLE001 - the sweep will inspect it again and report
-            errors.append(f"{path.name}: {str(exc).splitlines()[0][:200]}")
+            errors.append(f"{path.name}: {error_summary(str(exc))}")
 
     t0 = time.monotonic()
     saved = {k: os.environ.get(k) for k in ("TORCHINDUCTOR_COMPILE_THREADS", "OMP_NUM_THREADS")}

@@ -282,3 +282,12 @@ def test_the_report_shows_the_order_the_model_and_the_speedup_rows(bench) -> Non
     # Measured sweeps that ran in different orders are flagged.
     multi["task_order"] = bench.choose_task_order(["t2", "t1"], "given", None)
     assert "Task order differs between the measured sweeps" in bench.markdown(result, 0.03, 10)
+
+
+def test_a_failed_inspection_is_summarised_with_its_reason(bench) -> None:
+    error_summary = bench.error_summary
+    message = "inspecting subgraph 0 failed (exit 1):\nTraceback (most recent call last):\n  File x\nRuntimeError: CUDA out of memory\n"
+    assert error_summary(message) == "inspecting subgraph 0 failed (exit 1): ... RuntimeError: CUDA out of memory"
+    assert error_summary("one line") == "one line"
+    assert error_summary("\n \n") == "(no message)"
+    assert error_summary("a" * 500, width=10) == "a" * 10
