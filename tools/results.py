@@ -32,7 +32,11 @@ def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
 
 def scored_us(t: Timing, time_statistic: str) -> float | None:
     """The time (µs) of ``t`` that speedups use under ``time_statistic`` (``EvalConfig.time_statistic``):
-    its median or its 10th percentile; None where that statistic was not recorded."""
+    its median or its 10th percentile; None where that statistic was not recorded.
+
+    Raises:
+        KeyError: ``time_statistic`` is not a key of :data:`.schema.TIME_STATISTICS`.
+    """
     return getattr(t, TIME_STATISTICS[time_statistic])
 
 
