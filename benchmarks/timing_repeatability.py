@@ -24,18 +24,13 @@ lower median/worst diff means an estimator more repeatable on this machine (its 
 the score's is a separate question: compare the ``m1``/``m2`` values in the JSON).
 
 ``--timing-budget SECONDS`` replaces ``TimingConfig.budget_s`` (default: ``for_device``'s, 1.5 s
-on CUDA, 0.5 s on the CPU). On CUDA that is only a cap: the confidence-interval rule usually stops a
-measurement well before it. ``--min-time SECONDS`` makes every subgraph's pair of measurements
-followed by a second pair in which each measurement times for at least that long
-(``TimingConfig.min_time_s``, ``max_calls`` lifted), right after the first pair; its rows carry the
-suffix ``_long`` (``candidate_long``, ``speedup_vs_eager_long``, ``speedup_vs_eager_long:ratio_of_p10``,
-...), so one run compares the default window with a longer one on the same subgraphs.
+on CUDA, 0.5 s on the CPU) to try a longer (or shorter) measurement window.
 
 For contrast, the candidate is also timed naively: the median of 100 back-to-back calls, each
 between two ``synchronize()`` calls, no interleaving, warm-up of one call, garbage collector on.
 
     PYTHONUNBUFFERED=1 python benchmarks/timing_repeatability.py [--device cuda] [--builtin 10] [--per-task 3]
-        [--pin off|on|both] [--timing-budget SECONDS] [--min-time SECONDS]
+        [--pin off|on|both] [--timing-budget SECONDS]
 
 Prints a Markdown table last; ``--out DIR`` also writes the JSON.
 """
@@ -94,44 +89,20 @@ def _config(device: torch.device, pin: str, timing_budget: float | None) -> Timi
     return config if timing_budget is None else dataclasses.replace(config, budget_s=timing_budget)
 
 
-def _long_config(config: TimingConfig, min_time: float) -> TimingConfig:
-    """``config`` timing each measurement for at least ``min_time`` seconds: ``min_time_s`` set,
-    ``max_calls`` lifted so the time, not the call count, ends it."""
-    return dataclasses.replace(config, min_time_s=min_time, max_calls=10**7)
-
-
-def _estimator_rows(first: dict[str, list[float]], second: dict[str, list[float]],
-                    suffix: str = "") -> dict[str, dict[str, float]]:
-    """``speedup_vs_{base}{suffix}:{estimator}`` -> ``{m1, m2, diff}`` from the two measurements'
-    paired samples (µs, ``time_interleaved``'s ``samples_out``); ``diff = |m2 - m1| / m1``."""
+def _estimator_rows(first: dict[str, list[float]], second: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    """``speedup_vs_{base}:{estimator}`` -> ``{m1, m2, diff}`` from the two measurements' paired
+    samples (µs, ``time_interleaved``'s ``samples_out``); ``diff = |m2 - m1| / m1``."""
     rows = {}
     for base in BASELINES:
         e1 = speedup_estimates(first[base], first["candidate"])
         e2 = speedup_estimates(second[base], second["candidate"])
         for est in SPEEDUP_ESTIMATORS:
-            rows[f"speedup_vs_{base}{suffix}:{est}"] = {"m1": e1[est], "m2": e2[est],
-                                                       "diff": abs(e2[est] - e1[est]) / e1[est]}
-    return rows
-
-
-def _pair_rows(first: dict[str, Any], second: dict[str, Any], suffix: str) -> dict[str, dict[str, float]]:
-    """Each variant's two end-to-end medians (``{name}{suffix}``, µs) and the score's speedups
-    (``speedup_vs_{base}{suffix}``, baseline median / candidate median of one measurement), with
-    ``diff = |m2 - m1| / m1``."""
-    rows: dict[str, dict[str, float]] = {}
-    for name in first:
-        m1, m2 = first[name].median_us, second[name].median_us
-        rows[f"{name}{suffix}"] = {"m1_us": m1, "m2_us": m2, "n1": first[name].n, "n2": second[name].n,
-                                   "diff": abs(m2 - m1) / m1}
-    for base in BASELINES:
-        s1 = first[base].median_us / first["candidate"].median_us
-        s2 = second[base].median_us / second["candidate"].median_us
-        rows[f"speedup_vs_{base}{suffix}"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
+            rows[f"speedup_vs_{base}:{est}"] = {"m1": e1[est], "m2": e2[est], "diff": abs(e2[est] - e1[est]) / e1[est]}
     return rows
 
 
 def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag: str, pin: str = "off",
-                     timing_budget: float | None = None, min_time: float | None = None) -> dict[str, Any]:
+                     timing_budget: float | None = None) -> dict[str, Any]:
     torch._dynamo.reset()
     draws = [[a.to(device) if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, k)] for k in range(3)]
     eager = build_module(sg, device, f"{tag}_eager")
@@ -162,12 +133,6 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         # right after the unpinned pair (so both see the same state of the machine).
         pinned = [time_interleaved(variants, fresh, device=device, config=dataclasses.replace(config, pin_thread=True))
                   for _ in range(2)] if pin == "both" else None
-        # --min-time: the same pair again, each measurement at least min_time seconds long.
-        long_samples: list[dict[str, list[float]]] = [{}, {}]
-        t_long = time.perf_counter()
-        long_pair = [time_interleaved(variants, fresh, device=device, config=_long_config(config, min_time),
-                                      samples_out=long_samples[k]) for k in range(2)] if min_time else None
-        t2 = time.perf_counter()
     row: dict[str, Any] = {"subgraph": sg.name, "source": sg.source, "dtypes": list(sg.dtypes), "candidate_kind": kind,
                            "measure_s": t1 - t0, "budget_s": config.budget_s}
     for name in variants:
@@ -179,17 +144,19 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         if g1 and g2:  # CUDA-graph replay: device time with no host in the loop
             row[f"{name}_graph"] = {"m1_us": g1, "m2_us": g2, "diff": abs(g2 - g1) / g1}
     if pinned is not None:
-        row.update(_pair_rows(pinned[0], pinned[1], "_pinned"))
+        for name in variants:
+            m1, m2 = pinned[0][name].median_us, pinned[1][name].median_us
+            row[f"{name}_pinned"] = {"m1_us": m1, "m2_us": m2, "diff": abs(m2 - m1) / m1}
+        for base in ("eager", "inductor"):
+            s1 = pinned[0][base].median_us / pinned[0]["candidate"].median_us
+            s2 = pinned[1][base].median_us / pinned[1]["candidate"].median_us
+            row[f"speedup_vs_{base}_pinned"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
     row["naive_candidate"] = {"m1_us": naive[0], "m2_us": naive[1], "diff": abs(naive[1] - naive[0]) / naive[0]}
     for base in BASELINES:  # the score's quantity: baseline / candidate from the same rounds
         s1 = first[base].median_us / first["candidate"].median_us
         s2 = second[base].median_us / second["candidate"].median_us
         row[f"speedup_vs_{base}"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
     row.update(_estimator_rows(samples1, samples2))  # other estimators, same samples
-    if long_pair is not None:
-        row.update(_pair_rows(long_pair[0], long_pair[1], "_long"))
-        row.update(_estimator_rows(long_samples[0], long_samples[1], "_long"))
-        row["long_measure_s"] = (t2 - t_long) / 2  # one measurement
     return row
 
 
@@ -198,10 +165,9 @@ def _summary_order() -> list[str]:
     the score's speedups, then the estimator rows grouped by baseline (ratio_of_medians first: it
     repeats the ``speedup_vs_*`` row above it, as a check)."""
     variants = ["eager", "inductor", "candidate", "naive_candidate", "eager_graph", "inductor_graph", "candidate_graph",
-                "eager_pinned", "inductor_pinned", "candidate_pinned", "eager_long", "inductor_long", "candidate_long"]
-    speedups = [f"speedup_vs_{b}{suffix}" for suffix in ("", "_pinned", "_long") for b in BASELINES]
-    return variants + speedups + [f"speedup_vs_{b}{suffix}:{e}" for suffix in ("", "_long") for b in BASELINES
-                                  for e in SPEEDUP_ESTIMATORS]
+                "eager_pinned", "inductor_pinned", "candidate_pinned"]
+    speedups = [f"speedup_vs_{b}{suffix}" for suffix in ("", "_pinned") for b in BASELINES]
+    return variants + speedups + [f"speedup_vs_{b}:{e}" for b in BASELINES for e in SPEEDUP_ESTIMATORS]
 
 
 def main() -> None:
@@ -217,9 +183,6 @@ def main() -> None:
     ap.add_argument("--timing-budget", type=float, default=None, metavar="SECONDS",
                     help="replace TimingConfig.budget_s, the wall time of one measurement of all variants "
                          "(default: TimingConfig.for_device's, 1.5 s on CUDA, 0.5 s on the CPU)")
-    ap.add_argument("--min-time", type=float, default=None, metavar="SECONDS",
-                    help="also time each subgraph's pair again with every measurement at least this long "
-                         "(TimingConfig.min_time_s; rows *_long)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
     args = ap.parse_args()
     device = torch.device(args.device)
@@ -245,7 +208,7 @@ def main() -> None:
             print(f"time budget reached: {len(jobs) - k} subgraph(s) not measured", flush=True)
             break
         try:
-            row = measure_subgraph(sg, pass_path, device, f"r{k}", args.pin, args.timing_budget, args.min_time)
+            row = measure_subgraph(sg, pass_path, device, f"r{k}", args.pin, args.timing_budget)
         except Exception as exc:  # one broken subgraph must not end the benchmark
             print(f"{tid} {sg.name}: {type(exc).__name__}: {str(exc)[:200]}", flush=True)
             continue
@@ -259,8 +222,6 @@ def main() -> None:
              f"{len(rows)} subgraphs from {len({r['task'] for r in rows})} tasks, each variant timed twice "
              f"(TimingConfig.for_device('{device.type}')"
              + ("" if args.timing_budget is None else f", budget_s={args.timing_budget:g}") + ")"
-             + ("" if not args.min_time else f"; then twice more, each measurement at least {args.min_time:g} s "
-                "(rows *_long)")
              + {"on": ", timing thread pinned to one core", "both": "; then twice more with the timing thread pinned to "
                 "one core (rows *_pinned in the summary)"}.get(args.pin, "") + "", "",
              "| task | subgraph | dtype | candidate | eager m1/m2 (us) | Inductor m1/m2 (us) | candidate m1/m2 (us) | calls | cand. diff | naive diff |",
@@ -281,8 +242,7 @@ def main() -> None:
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "timing_repeatability.json").write_text(json.dumps({"rows": rows, "summary": summary,
-                                                                       "timing_budget_s": args.timing_budget,
-                                                                       "min_time_s": args.min_time}, indent=1))
+                                                                       "timing_budget_s": args.timing_budget}, indent=1))
         (args.out / "timing_repeatability.md").write_text(text + "\n")
     print(text)
 

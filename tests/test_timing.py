@@ -41,26 +41,6 @@ def test_ci_rule_stops_at_max_calls_when_never_precise_enough() -> None:
     assert 30 <= stats["a"].n < 30 + 12  # whole blocks: stops at the first block past max_calls
 
 
-def test_min_time_keeps_timing_past_a_precise_interval_then_stops() -> None:
-    # target_ci=0.5 is met after min_calls (the test above); min_time_s must keep rounds going for
-    # at least 0.3 s (>= 0.3 s / 2 ms sleeps = 150 rounds), and the CI rule must still end it
-    # well before the 30 s budget.
-    config = TimingConfig(warmup=1, min_calls=20, max_calls=100_000, budget_s=30.0, target_ci=0.5, min_time_s=0.3)
-    t0 = time.perf_counter()
-    stats = time_interleaved({"a": _sleeper(0.002)}, lambda i: [], config=config)
-    elapsed = time.perf_counter() - t0
-    assert stats["a"].n >= 100  # 0.3 s of 2 ms calls, allowing sleep() to overshoot by 50%
-    assert 0.3 <= elapsed < 10.0
-
-
-def test_min_time_longer_than_the_budget_extends_the_deadline() -> None:
-    # The CI can never be met (target 0): the deadline is max(budget_s, min_time_s) = 0.25 s.
-    config = TimingConfig(warmup=1, min_calls=8, max_calls=100_000, budget_s=0.01, target_ci=0.0, min_time_s=0.25)
-    t0 = time.perf_counter()
-    time_interleaved({"a": _sleeper(0.001)}, lambda i: [], config=config)
-    assert time.perf_counter() - t0 >= 0.25
-
-
 def test_gc_is_paused_while_timing_and_restored() -> None:
     seen = []
     assert gc.isenabled()

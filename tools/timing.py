@@ -92,12 +92,6 @@ class TimingConfig:
         pin_thread: keep the timing thread on one CPU core while timing (Linux; see
             :func:`pinned_to_one_core`). Off by default: on the H200 host it did not make medians
             more repeatable (``benchmarks/timing_repeatability.py --pin both``, README).
-        min_time_s: with ``target_ci``: keep timing for at least this many seconds before the
-            confidence-interval rule may stop (``max_calls`` still caps the rounds; the deadline
-            becomes ``max(budget_s, min_time_s)``). The interval only covers noise within one
-            measurement; a longer window also averages over the host's slower drift, which is
-            what makes two measurements disagree (``benchmarks/timing_repeatability.py
-            --min-time``). 0 (the default): stop as soon as the interval is narrow enough.
         graph_replay: CUDA only: also measure CUDA-graph replays (``TimingStats.graph_median_us``),
             at least ``min_calls`` per variant, until ``target_ci`` (or +-0.5%) or
             ``graph_budget_s`` seconds.
@@ -114,7 +108,6 @@ class TimingConfig:
     graph_replay: bool = False
     graph_budget_s: float = 0.3
     pin_thread: bool = False
-    min_time_s: float = 0.0
 
     @classmethod
     def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":
@@ -432,16 +425,13 @@ def time_interleaved(
                         kernel[name].append(k)
 
         if config.target_ci is not None:
-            started = time.perf_counter()
-            deadline = started + max(config.budget_s, config.min_time_s)
+            deadline = time.perf_counter() + config.budget_s
             block = max(1, config.min_calls // 4)
             while True:
                 run_rounds(block if rnd >= config.min_calls else config.min_calls)
-                now = time.perf_counter()
-                if rnd >= config.max_calls or now >= deadline:
+                if rnd >= config.max_calls or time.perf_counter() >= deadline:
                     break
-                if now - started >= config.min_time_s and all(
-                        median_ci_halfwidth(samples[n]) <= config.target_ci for n in names):
+                if all(median_ci_halfwidth(samples[n]) <= config.target_ci for n in names):
                     break
             stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
         else:
