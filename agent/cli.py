@@ -92,7 +92,6 @@ def eval_cmd(
     from ..tools.evaluate import EvalOptions, evaluate_pass
     from ..tools.scoring import ScoringConfig
     from ..tools.tasks import load_task
-    from ..tools.timing import TimingConfig
 
     try:
         options = EvalOptions(
@@ -103,7 +102,7 @@ def eval_cmd(
             degenerate_std=degenerate_std,
             scoring=ScoringConfig(slowdown_penalty=slowdown_penalty, failure_penalty=failure_penalty),
             timeout_s=timeout,
-            timing=TimingConfig.for_device(device, timing_budget) if timing_budget else None,
+            timing_budget_s=timing_budget,
             cache_root=cache_dir,
             use_cache=not no_cache,
             integrity_mode=integrity_mode,
@@ -157,13 +156,12 @@ def solve_cmd(
 ) -> None:
     """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
     from ..tools.evaluate import EvalOptions
-    from ..tools.timing import TimingConfig
     from .loop import SolveConfig
     from .solve import resolve_client, solve
 
     try:
         config = SolveConfig(max_steps=max_steps, patience=patience, budget_usd=budget_usd, max_tokens=max_tokens, max_wall_s=max_wall)
-        options = EvalOptions(device=device, baseline=baseline, timing=TimingConfig.for_device(device, timing_budget) if timing_budget else None, cache_root=cache_dir,
+        options = EvalOptions(device=device, baseline=baseline, timing_budget_s=timing_budget, cache_root=cache_dir,
                               integrity_mode=integrity_mode, profile=profile, time_statistic=time_statistic)
     except ValueError as exc:
         err.print(f"[red]error:[/red] {str(exc).splitlines()[0]}")

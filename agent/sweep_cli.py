@@ -13,7 +13,6 @@ from rich.console import Console
 
 from ..tools.errors import PassagentError
 from ..tools.evaluate import EvalOptions
-from ..tools.timing import TimingConfig
 from .loop import SolveConfig
 from .sweep import SweepBudgets, SweepOutcome, parse_devices, prepare, resolve_model_names, run_sweep
 
@@ -25,6 +24,22 @@ def normalize_model_spec(spec: str) -> str:
     if spec.startswith("scripted:"):
         return "scripted:" + str(Path(spec.removeprefix("scripted:")).expanduser().resolve())
     return spec
+
+
+def eval_options_from_args(a: dict[str, Any]) -> EvalOptions:
+    """The harness options of every run of a sweep, from the CLI's arguments ``a``.
+
+    ``--timing-budget`` is kept as a budget (``EvalOptions.timing_budget_s``), not turned into a
+    ``TimingConfig`` here: the device is not known until an evaluation leases one from the pool,
+    and the CUDA default (confidence-interval rule, CUDA-graph replays) differs from the CPU's.
+
+    Raises:
+        ValueError: an option ``EvalOptions`` rejects (baseline, integrity mode, statistic, budget).
+    """
+    return EvalOptions(baseline=a["baseline"], timing_budget_s=a["timing_budget"],
+                       cache_root=Path(a["cache_dir"]).resolve() if a["cache_dir"] else None,
+                       integrity_mode=a["integrity_mode"], profile=a.get("profile", False),
+                       time_statistic=a.get("time_statistic", "median"))
 
 
 def run_sweep_command(a: dict[str, Any]) -> int:
@@ -44,10 +59,7 @@ def run_sweep_command(a: dict[str, Any]) -> int:
     try:
         solve_config = SolveConfig(max_steps=a["max_steps"], patience=a["patience"], budget_usd=a["run_budget_usd"],
                                    max_wall_s=a["run_max_wall"])
-        options = EvalOptions(baseline=a["baseline"], timing=TimingConfig(budget_s=a["timing_budget"]) if a["timing_budget"] else None,
-                              cache_root=Path(a["cache_dir"]).resolve() if a["cache_dir"] else None,
-                              integrity_mode=a["integrity_mode"], profile=a.get("profile", False),
-                              time_statistic=a.get("time_statistic", "median"))
+        options = eval_options_from_args(a)
         given = {k: a[k] for k in ("budget_usd", "max_calls") if a[k] is not None}
         if a["max_wall"] is not None:
             given["max_wall_s"] = a["max_wall"]

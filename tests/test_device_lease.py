@@ -272,3 +272,41 @@ def test_a_cached_ir_inspection_takes_no_lease_and_a_missing_one_does(tmp_path: 
     assert not out.is_error, out.text
     assert inspected == [(1, "cuda:1")]
     assert [(r["device"], r["purpose"]) for r in read_leases(locks)] == [("cuda:1", "inspect_ir")]
+
+
+def test_an_ir_inspection_on_a_second_gpu_sees_that_gpu_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The inspection process gets the evaluation worker's pinning: CUDA_VISIBLE_DEVICES narrowed
+    to the leased GPU and ``cuda:0`` as its device (with every GPU visible, a graph's plain 'cuda'
+    literal meant GPU 0 and task_032 failed on cuda:1 with tensors on two devices)."""
+    import json as _json
+    import subprocess
+
+    from passagent.tools import ir as ir_module
+
+    seen: list[tuple[list[str], dict[str, str]]] = []
+
+    class FakeInspector:  # stands in for the child: records how it was started, writes its result
+        def __init__(self, argv, *, env, cwd, **_kw):
+            seen.append((list(argv), dict(env)))
+            out_dir, indices = Path(argv[5]), argv[6:]
+            for i in indices:
+                (out_dir / f"ir_{i}.json").write_text(_json.dumps({"index": int(i), "device": argv[4]}))
+            self.returncode, self.pid = 0, 0
+
+        def communicate(self, timeout=None):
+            return b"", None
+
+    monkeypatch.setattr(subprocess, "Popen", FakeInspector)
+    monkeypatch.delenv("CUDA_VISIBLE_DEVICES", raising=False)
+    got = ir_module.inspect_isolated("/tasks/t", 0, "digest-a", device="cuda:1", cache_root=tmp_path)
+    (argv, env), = seen
+    assert argv[4] == "cuda:0" and env["CUDA_VISIBLE_DEVICES"] == "1" and got["device"] == "cuda:0"
+    # An explicit list is narrowed to its N-th entry; the CPU is left alone.
+    monkeypatch.setenv("CUDA_VISIBLE_DEVICES", "GPU-a,GPU-b")
+    ir_module.inspect_isolated("/tasks/t", 0, "digest-b", device="cuda:1", cache_root=tmp_path)
+    assert seen[-1][0][4] == "cuda:0" and seen[-1][1]["CUDA_VISIBLE_DEVICES"] == "GPU-b"
+    ir_module.inspect_isolated("/tasks/t", 0, "digest-c", device="cpu", cache_root=tmp_path)
+    assert seen[-1][0][4] == "cpu" and seen[-1][1]["CUDA_VISIBLE_DEVICES"] == "GPU-a,GPU-b"
+    # The cache stays keyed by device type: cuda:1's inspection serves cuda:0 without a process.
+    assert ir_module.inspect_isolated("/tasks/t", 0, "digest-a", device="cuda:0", cache_root=tmp_path) == got
+    assert len(seen) == 3

@@ -336,3 +336,24 @@ def test_a_sweep_over_two_stand_in_devices_logs_one_lease_per_evaluation(tmp_pat
     assert sorted((r["task"], r["pass_sha256"]) for r in leases) == sorted((e["task_id"], e["pass_sha256"]) for e in evaluations)
     assert {r["device"] for r in leases} <= {"cpu:0", "cpu:1"} and {e["config"]["device"] for e in evaluations} == {"cpu"}
     assert all(n == 1 for n in busy_profile(leases)["max_per_device"].values())
+
+
+def test_a_sweeps_timing_budget_keeps_each_devices_own_timing_defaults() -> None:
+    # --timing-budget used to become TimingConfig(budget_s=...), the CPU's defaults, for every
+    # device of the pool: on a GPU that dropped the confidence-interval rule and graph replays.
+    import dataclasses
+
+    from passagent.agent.sweep_cli import eval_options_from_args
+    from passagent.tools.timing import TimingConfig
+
+    args = {"baseline": "eager", "timing_budget": 3.0, "cache_dir": None, "integrity_mode": "permissive"}
+    options = eval_options_from_args(args)
+    assert options.timing is None and options.timing_budget_s == 3.0
+    on_gpu = dataclasses.replace(options, device="cuda:1").timing_config()  # as after a lease of cuda:1
+    assert on_gpu == dataclasses.replace(TimingConfig.for_device("cuda"), budget_s=3.0)
+    assert on_gpu.target_ci == 0.005 and on_gpu.graph_replay and on_gpu.min_calls == 100
+    on_cpu = options.timing_config()
+    assert on_cpu == TimingConfig(budget_s=3.0) and on_cpu.target_ci is None
+    assert eval_options_from_args({**args, "timing_budget": None}).timing_config() == TimingConfig.for_device("cpu")
+    with pytest.raises(ValueError, match="timing budget must be > 0"):
+        eval_options_from_args({**args, "timing_budget": 0.0})

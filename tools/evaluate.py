@@ -46,7 +46,13 @@ class EvalOptions:
         degenerate_std: std drawn for multi-element float inputs recorded with std 0.
         scoring: slowdown penalty p and failure penalty b.
         timeout_s: wall-clock limit per subgraph inside the worker (seconds).
-        timing: call counts and time budget of the timing (None: :meth:`TimingConfig.for_device`).
+        timing: call counts and time budget of the timing (None: :meth:`TimingConfig.for_device`
+            of the device the evaluation runs on, with ``timing_budget_s``).
+        timing_budget_s: seconds of timed calls per subgraph for the device's default timing
+            (``TimingConfig.for_device(device, timing_budget_s)``; None: that default's, 0.5 s on
+            the CPU, at most 1.5 s on CUDA). Used where ``timing`` is None: a sweep sets it before
+            it knows which device of its pool an evaluation leases, and the CUDA default (the
+            confidence-interval rule, CUDA-graph replays) must not turn into the CPU's.
         cache_root: where baseline measurements and Inductor's caches live.
         use_cache: False remeasures baselines (and still stores nothing).
         memory_limit_bytes: address-space limit of a CPU worker; None: 75% of physical RAM.
@@ -96,6 +102,7 @@ class EvalOptions:
     scoring: ScoringConfig = field(default_factory=ScoringConfig)
     timeout_s: float = 300.0
     timing: TimingConfig | None = None
+    timing_budget_s: float | None = None
     cache_root: Path | None = None
     use_cache: bool = True
     memory_limit_bytes: int | None = None
@@ -121,8 +128,15 @@ class EvalOptions:
             raise ValueError(f"time statistic must be one of {', '.join(TIME_STATISTICS)}, not {self.time_statistic!r}")
         if self.draws < 1:
             raise ValueError("draws must be >= 1")
+        if self.timing_budget_s is not None and not self.timing_budget_s > 0:
+            raise ValueError(f"timing budget must be > 0 seconds, not {self.timing_budget_s!r}")
         if self.profile_calls < 1:
             raise ValueError("profile_calls must be >= 1")
+
+    def timing_config(self) -> TimingConfig:
+        """The timing this evaluation uses on ``self.device``: ``timing`` if given, else
+        ``TimingConfig.for_device(device, timing_budget_s)``."""
+        return self.timing or TimingConfig.for_device(self.device, self.timing_budget_s)
 
 
 def device_name(device: str) -> str:
@@ -243,7 +257,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         "draws": options.draws,
         "seed": options.seed,
         "degenerate_std": options.degenerate_std,
-        "timing": asdict(options.timing or TimingConfig.for_device(options.device)),
+        "timing": asdict(options.timing_config()),
         "need_inductor": need_inductor,
         "heldout_shapes": options.heldout_shapes,
         "profile": options.profile,
@@ -350,7 +364,7 @@ def _eval_config(options: EvalOptions) -> EvalConfig:
         device=options.device, baseline=options.baseline, draws=options.draws, seed=options.seed,  # type: ignore[arg-type]
         degenerate_std=options.degenerate_std, slowdown_penalty=options.scoring.slowdown_penalty,
         failure_penalty=options.scoring.failure_penalty, timeout_s=options.timeout_s,
-        timing_budget_s=(options.timing or TimingConfig.for_device(options.device)).budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
+        timing_budget_s=options.timing_config().budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
         static_checks=options.static_checks, sandbox=options.sandbox, profile=options.profile,
         time_statistic=options.time_statistic,  # type: ignore[arg-type]
     )

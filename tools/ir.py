@@ -195,6 +195,7 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         RuntimeError: inspecting ``index`` failed or timed out (the message says which).
     """
     from .baseline_cache import default_cache_root
+    from .device_lease import pin_worker_device
 
     cached = _cache_file(cache_root, task_path, index, device, subgraph_digest)
     hit = _read_cached(cached)
@@ -206,8 +207,14 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
     with tempfile.TemporaryDirectory(prefix="passagent-ir-") as tmp:
         env = dict(os.environ)
         env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(Path(cache_root or default_cache_root()) / "inductor"))
+        # On cuda:N the child sees GPU N alone, as an evaluation worker does: graphs name their
+        # device as plain 'cuda' (graph_source.rewrite_device_literals), which is the *current*
+        # GPU, so with every GPU visible a graph moving a tensor `.to('cuda')` mixed cuda:0 and
+        # cuda:N and failed (task_032 on a second H200), and its context on cuda:0 disturbed
+        # whatever was timed there.
+        child_device = pin_worker_device(device, env)
         proc = subprocess.Popen(
-            [sys.executable, "-m", "passagent.tools.ir", str(task_path), device, tmp, *(str(i) for i, _d in todo)],
+            [sys.executable, "-m", "passagent.tools.ir", str(task_path), child_device, tmp, *(str(i) for i, _d in todo)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True,
         )
         try:
