@@ -23,6 +23,12 @@ reads:
   single-GPU sweep's (eager times of the same evaluations are shown as a control, and CUDA
   kernel times where measured);
 * throughput in task-solves (finished runs) per hour of each sweep, and their ratio;
+* with ``--phases ... single-again`` (not run by default), a control: the 1-device sweep again,
+  from its own copy of the same cache, compared with the first 1-device sweep exactly as the
+  multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (the
+  same evaluations held their leases 17% longer in one 1-device sweep than in the 2-device sweep
+  after it, 2026-11-30), so the control's disagreement and throughput ratio are the floor that
+  the multi-device figures must be read against;
 * the environment of the processes the sweep started (sampled from ``/proc``): the NVLink
   multicast switches (``NCCL_NVLS_ENABLE``, ``TORCH_SYMM_MEM_DISABLE_MULTICAST``,
   ``NVSHMEM_DISABLE_NVLS``) must reach every child as they are here (this script never sets
@@ -123,7 +129,11 @@ COMPARED_LABELS = (("candidate", "graph_median_us", "candidate, CUDA-graph repla
                    ("candidate", "p10_us", "candidate, end-to-end p10"),
                    ("speedup", "p10_us", "speedup vs eager from p10 (eager p10 / candidate p10)"))
 COMPARED = tuple((v, f) for v, f, _t in COMPARED_LABELS)
-PHASES = ("prewarm", "warmup", "single", "multi")
+PHASES = ("prewarm", "warmup", "single", "multi", "single-again")
+#: Phases run unless ``--phases`` says otherwise; ``single-again`` (the control) is asked for by name.
+DEFAULT_PHASES = PHASES[:4]
+#: The sweeps, in the order they are reported; ``single-again`` repeats the 1-device sweep as a control.
+SWEEPS = ("warmup", "single", "multi", "single-again")
 #: Compiler-cache locations that would make every sweep share one cache.
 SHARED_CACHE_VARS = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
 
@@ -602,7 +612,18 @@ def agreement(rows: list[dict[str, Any]], tolerance: float) -> dict[str, dict[st
 def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[str, Any]:
     phases = result["phases"]
     single, multi, warm = phases.get("single"), phases.get("multi"), phases.get("warmup")
+    again = phases.get("single-again")
     a: dict[str, Any] = {"comparisons": {}, "checks": []}
+    if single and again:
+        # The control: the same 1-device sweep twice. Its disagreement is how far two sweeps differ
+        # with no second GPU involved (the host's drift between them), the floor under the
+        # multi-device comparison below; its throughput ratio is 1 with no drift.
+        for variant, field in COMPARED:
+            rows = compare(single["evaluation_records"], again["evaluation_records"], variant, field)
+            if rows:
+                a["comparisons"][f"single-again:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
+        s_rate, r_rate = single["solves_per_hour"], again["solves_per_hour"]
+        a["control_throughput_ratio"] = r_rate / s_rate if s_rate else None
     if single and multi:
         for name, other in (("multi", multi), ("warmup", warm)):
             if not other:
@@ -616,7 +637,7 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         order = recorded_task_order(multi)["tasks"] or recorded_task_order(single)["tasks"]
         a["prediction"] = predict_makespan(single, order, len(multi["devices"]), given=result.get("tasks"))
     checks = a["checks"]
-    measured = [p for p in (warm, single, multi) if p]
+    measured = [p for p in (warm, single, multi, again) if p]
     worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
     n_leases = sum(len(p["leases"]) for p in measured)
     checks.append(("at most one evaluation per device at a time (every sweep)", n_leases > 0 and worst <= 1,
@@ -671,7 +692,7 @@ def _pct(x: float) -> str:
 def task_order_text(result: dict[str, Any]) -> str | None:
     """The report header's sentence on the order the measured sweeps got their tasks in."""
     phases = result.get("phases", {})
-    recorded = {k: recorded_task_order(phases[k]) for k in ("single", "multi") if phases.get(k)}
+    recorded = {k: recorded_task_order(phases[k]) for k in ("single", "multi", "single-again") if phases.get(k)}
     if len({tuple(o["tasks"]) for o in recorded.values()}) > 1:
         return ("Task order differs between the measured sweeps (their throughputs are not comparable): "
                 + "; ".join(f"{k}: {', '.join(o['tasks'])} ({o['note']})" for k, o in recorded.items()) + ".")
@@ -743,8 +764,9 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     lines += ["| sweep | devices | workers | runs finished | evaluations | wall (s) | solves per hour | "
               "device busy (s) | most leases on one device | most leases at once | all devices busy |",
               "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
-    names = {"warmup": "warm-up (not timed for throughput)", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices"}
-    for key in ("warmup", "single", "multi"):
+    names = {"warmup": "warm-up (not timed for throughput)", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices",
+             "single-again": "1 device, again (control)"}
+    for key in SWEEPS:
         p = phases.get(key)
         if not p:
             continue
@@ -754,7 +776,7 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                      f"{'' if p['complete'] else ' (incomplete)'} | {p['evaluations']} | {p['wall_s']:.0f} | "
                      f"{p['solves_per_hour']:.0f} | {busy} | {max(b['max_per_device'].values(), default=0)} | "
                      f"{b['max_overall']} | {b['fraction_with_devices_busy'].get(len(p['devices']), 0.0):.0%} |")
-    lease_rows = [(names[k], purpose, v) for k in ("warmup", "single", "multi") if phases.get(k)
+    lease_rows = [(names[k], purpose, v) for k in SWEEPS if phases.get(k)
                   for purpose, v in (phases[k].get("lease_time") or {}).items()]
     if lease_rows:
         lines += ["", "Where the device leases went (an IR inspection that is not cached holds a lease too):", "",
@@ -771,6 +793,10 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                      f"**{a['throughput_ratio']:.2f}x**")
         if a.get("prediction"):
             lines += ["", prediction_text(a["prediction"], len(result["multi_pool"]))]
+    if a.get("control_throughput_ratio") is not None:
+        lines += ["", f"Control (the 1-device sweep run again, `--phases single-again`): throughput ratio "
+                  f"{a['control_throughput_ratio']:.2f}x the first 1-device sweep's (1.00 with no drift between sweeps); "
+                  "its rows in the agreement table below are the floor the other sweeps' disagreement is read against."]
     if comps:
         lines += ["", "Timing agreement with the 1-device sweep, per device of the other sweep (diff = other / 1-device - 1; "
                   "pairs: same task, seed, pass digest and subgraph):", "",
@@ -783,7 +809,7 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                 lines.append(f"| {names[sweep]} | {label[rest]} | {dev} | {v['pairs']} | {v['median_abs']:.2%} | "
                              f"{_pct(v['mean'])} | {v['worst_abs']:.2%} | {v['within']}/{v['pairs']} |")
     procs: dict[str, dict[str, Any]] = {}
-    for key in ("warmup", "single", "multi"):
+    for key in SWEEPS:
         for role, r in (phases.get(key) or {}).get("processes", {}).items():
             q = procs.setdefault(role, {"processes": 0, "multicast_as_parent": 0, "cuda": set()})
             q["processes"] += r["processes"]
@@ -862,8 +888,9 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=None, help="a new folder for the runs and caches is made in this one "
                     "(default: the system's temporary folder)")
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT") or "multi_gpu_sweep_out"))
-    ap.add_argument("--phases", default=",".join(PHASES), help="which of prewarm,warmup,single,multi to run in this "
-                    "invocation (the rest in another, with --resume)")
+    ap.add_argument("--phases", default=",".join(DEFAULT_PHASES), help="which of prewarm,warmup,single,multi to run in "
+                    "this invocation (the rest in another, with --resume); single-again (not run unless named) repeats the "
+                    "1-device sweep as a control for how far two sweeps disagree with no second GPU involved")
     ap.add_argument("--resume", type=Path, default=None, help="the work folder of an earlier invocation on this machine "
                     "(printed by it): its caches and results are reused, and --phases continues it")
     args = ap.parse_args()
@@ -941,10 +968,10 @@ def main() -> int:
         (work / "state.json").write_text(json.dumps(result, default=str))
 
     # Each phase's share of the time left: about what it needs (evaluations per device).
-    weights = {"warmup": 0.8, "single": 1.0, "multi": 1.0 / len(multi_pool) + 0.1}
+    weights = {"warmup": 0.8, "single": 1.0, "multi": 1.0 / len(multi_pool) + 0.1, "single-again": 1.0}
 
     def share(key: str) -> float:
-        todo = [k for k in ("warmup", "single", "multi") if k == key or (k in wanted and k not in result["phases"])]
+        todo = [k for k in SWEEPS if k == key or (k in wanted and k not in result["phases"])]
         return weights[key] / sum(weights[k] for k in todo)
 
     if args.prewarm_ir and "prewarm" in wanted:
@@ -972,10 +999,10 @@ def main() -> int:
         shutil.rmtree(template)
         shutil.copytree(cache, template)
     order = ["single", "multi"] if args.sweep_order == "single-first" else ["multi", "single"]
-    measured_now = [k for k in order if k in wanted]
+    measured_now = [k for k in order + ["single-again"] if k in wanted]
     if measured_now:
         # Both measured sweeps get one order: the one a measured sweep run earlier (and not again now) used, if any.
-        earlier_run = [k for k in ("single", "multi") if k in result["phases"] and k not in measured_now]
+        earlier_run = [k for k in ("single", "multi", "single-again") if k in result["phases"] and k not in measured_now]
         if earlier_run:
             task_order = recorded_task_order(result["phases"][earlier_run[0]])
             if task_order["mode"] != args.order:
@@ -989,7 +1016,7 @@ def main() -> int:
         cache = work / f"cache-{key}"
         shutil.rmtree(cache, ignore_errors=True)
         shutil.copytree(template, cache)
-        pool, n = (single_pool, args.single_workers or workers) if key == "single" else (multi_pool, workers)
+        pool, n = (single_pool, args.single_workers or workers) if key in ("single", "single-again") else (multi_pool, workers)
         phase(key, pool, n, args.seeds, cache, share(key) * left(), task_order=task_order)
 
     names = {ev.get("device_name") for ph in result["phases"].values() for ev in ph["evaluation_records"]} - {None}

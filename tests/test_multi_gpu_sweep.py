@@ -291,3 +291,37 @@ def test_a_failed_inspection_is_summarised_with_its_reason(bench) -> None:
     assert error_summary("one line") == "one line"
     assert error_summary("\n \n") == "(no message)"
     assert error_summary("a" * 500, width=10) == "a" * 10
+
+
+def test_the_control_sweep_is_compared_with_the_first_single_device_sweep(bench) -> None:
+    single_evals = [timed("t1", "aa", "cuda:0", [{"candidate": {"median_us": 80.0}, "eager": {"median_us": 100.0}}])]
+    # The same sweep again on the same GPU, on a host 10% faster for eager and 5% for the candidate.
+    again_evals = [timed("t1", "aa", "cuda:0", [{"candidate": {"median_us": 76.0}, "eager": {"median_us": 90.0}}])]
+    multi_evals = [timed("t1", "aa", "cuda:1", [{"candidate": {"median_us": 80.0}, "eager": {"median_us": 100.0}}])]
+    single = phase(["cuda:0"], single_evals, [task_lease("t1", 0, 8)], finished=1, wall=10.0)
+    again = phase(["cuda:0"], again_evals, [task_lease("t1", 0, 6)], finished=1, wall=8.0)
+    multi = phase(["cuda:0", "cuda:1"], multi_evals, [task_lease("t1", 0, 4), task_lease("t2", 0, 4, "cuda:1")],
+                  finished=1, wall=5.0)
+    for p in (single, again, multi):
+        p.update(workers=4, finished_runs=1, planned_runs=1, evaluations=1, wall_s=p["busy"]["window_s"],
+                 started_at=0.0, seeds=1)
+    result = {"started_at": 0.0, "machine": "2 GPUs", "tasks": ["t1"], "long_tail_tasks": [], "seeds": 1, "workers": 4,
+              "single_workers": 4, "cache_mode": "warm", "timing_budget": None, "max_steps": 40, "patience": 3,
+              "run_max_wall": None, "multi_pool": ["cuda:0", "cuda:1"],
+              "phases": {"single": single, "multi": multi, "single-again": again}}
+    a = bench.analyse(result, tolerance=0.03, min_ratio=1.8)
+    assert a["control_throughput_ratio"] == pytest.approx(10.0 / 8.0)
+    control = a["comparisons"]["single-again:speedup:median_us"]["rows"]
+    assert [(r["base_us"], r["other_us"]) for r in control] == [(1.25, pytest.approx(90.0 / 76.0))]
+    assert a["comparisons"]["single-again:candidate:median_us"]["by_device"]["cuda:0"]["worst_abs"] == pytest.approx(0.05)
+    # The control does not enter the multi-device checks (they all still compare with the first sweep)...
+    speed = next(c for c in a["checks"] if c["check"].startswith("each candidate's speedup vs eager"))
+    assert speed["ok"] and speed["value"] == "cuda:1: 1/1 within, worst 0.0%, median 0.0%"
+    # ...but its leases count for exclusivity, and the report shows it as its own sweep.
+    assert next(c for c in a["checks"] if c["check"].startswith("at most one evaluation"))["value"].endswith("(4 leases)")
+    result["analysis"] = a
+    text = bench.markdown(result, 0.03, 10)
+    assert "| 1 device, again (control) | cuda:0 | 4 | 1/1 |" in text
+    assert "Control (the 1-device sweep run again, `--phases single-again`): throughput ratio 1.25x" in text
+    assert "| 1 device, again (control) | speedup vs eager (what the score uses) | cuda:0 | 1 |" in text
+    assert bench.DEFAULT_PHASES == ("prewarm", "warmup", "single", "multi")
