@@ -127,7 +127,9 @@ COMPARED_LABELS = (("candidate", "graph_median_us", "candidate, CUDA-graph repla
                    ("speedup", "median_us", "speedup vs eager (what the score uses)"),
                    # Only in data with the 10th percentile of the end-to-end samples (else no rows).
                    ("candidate", "p10_us", "candidate, end-to-end p10"),
-                   ("speedup", "p10_us", "speedup vs eager from p10 (eager p10 / candidate p10)"))
+                   ("speedup", "p10_us", "speedup vs eager from p10 (eager p10 / candidate p10)"),
+                   # Only in data with the harness's paired_speedup_vs_eager (recorded since 2026-11-30).
+                   ("paired", "paired_speedup_vs_eager", "speedup vs eager, median of per-round ratios (not scored)"))
 COMPARED = tuple((v, f) for v, f, _t in COMPARED_LABELS)
 PHASES = ("prewarm", "warmup", "single", "multi", "single-again")
 #: Phases run unless ``--phases`` says otherwise; ``single-again`` (the control) is asked for by name.
@@ -443,7 +445,8 @@ def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[d
                              "graph_median_us": t.get("graph_median_us"), "p10_us": t.get("p10_us"), "n": t.get("n"),
                              "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
                 subgraphs.append({"index": s["index"], "name": s.get("name"), "dtypes": s.get("dtypes"),
-                                  "status": s.get("status"), "times": times, "phase_s": s.get("phase_s") or {}})
+                                  "status": s.get("status"), "times": times, "phase_s": s.get("phase_s") or {},
+                                  "paired_speedup_vs_eager": s.get("paired_speedup_vs_eager")})
             records.append({
                 "run": str(path.relative_to(sweep_dir)), "task": ev.get("task_id"), "seed": info.seed,
                 "version": e.get("version"), "pass_sha256": digest, "aggregated": (ev.get("scores") or {}).get("aggregated"),
@@ -559,9 +562,15 @@ def predict_makespan(single: dict[str, Any], order: list[str], n_devices: int,
 # --- analysis -------------------------------------------------------------------------------------------
 
 
-def _value(times: dict[str, Any], variant: str, field: str) -> float | None:
-    """``field`` of ``variant`` in one subgraph's ``times``; variant ``speedup``: eager's over the
-    candidate's (both from this evaluation). None where missing or zero."""
+def _value(sub: dict[str, Any], variant: str, field: str) -> float | None:
+    """``field`` of ``variant`` in one subgraph record's ``times``; variant ``speedup``: eager's over
+    the candidate's (both from this evaluation); variant ``paired``: the record's ``field`` itself
+    (``paired_speedup_vs_eager``, the median of per-round ratios the harness records). None where
+    missing or zero."""
+    if variant == "paired":
+        v = sub.get(field)
+        return float(v) if v else None
+    times = sub["times"]
     if variant == "speedup":
         e, c = (times.get("eager") or {}).get(field), (times.get("candidate") or {}).get(field)
         return float(e) / float(c) if e and c else None
@@ -582,13 +591,13 @@ def compare(base: list[dict[str, Any]], other: list[dict[str, Any]], variant: st
     ref: dict[tuple[Any, ...], list[float]] = {}
     for ev in base:
         for s in ev["subgraphs"]:
-            t = _value(s["times"], variant, field)
+            t = _value(s, variant, field)
             if t:
                 ref.setdefault((ev["task"], ev["seed"], ev["pass_sha256"], s["index"]), []).append(t)
     rows = []
     for ev in other:
         for s in ev["subgraphs"]:
-            t = _value(s["times"], variant, field)
+            t = _value(s, variant, field)
             key = (ev["task"], ev["seed"], ev["pass_sha256"], s["index"])
             if not t or key not in ref:
                 continue

@@ -274,6 +274,8 @@ def test_baseline_cache_is_reused_only_when_asked_and_marked(cache_root: Path) -
     assert again.times["inductor"].source == "measured" and again.times["inductor"].n > 0
     reused = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, reuse_inductor_time=True))
     assert reused.times["inductor"].source == "cached"
+    # A cached Inductor time was not timed in the candidate's rounds: no per-round ratio against it.
+    assert reused.paired_speedup_vs_inductor is None and reused.paired_speedup_vs_eager is not None
     fresh = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, baseline="inductor"))
     assert fresh.times["inductor"].source == "measured"
 
@@ -287,6 +289,9 @@ def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> No
         assert t.p10_us is not None and t.p10_us <= t.median_us, name
     assert s.speedup_vs_eager == s.times["eager"].p10_us / s.times["candidate"].p10_us
     assert s.speedup_vs_inductor == s.times["inductor"].p10_us / s.times["candidate"].p10_us
+    # The per-round paired speedups are recorded whatever the statistic, and scored by none.
+    assert s.paired_speedup_vs_eager is not None and s.paired_speedup_vs_inductor is not None
+    assert s.paired_speedup_vs_eager != s.speedup_vs_eager
     table = _rendered(result)
     assert "eager (p10)" in table and f"{s.times['candidate'].p10_us:.1f} us" in table
     from passagent.agent.condense import describe_eval

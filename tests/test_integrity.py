@@ -48,6 +48,8 @@ def _assert_caught(result: EvalResult, rule: str) -> None:
     assert statuses == {("integrity", rule)}, [(s.status, s.integrity_rule, s.message) for s in result.subgraphs]
     assert all(f"'{rule}'" in (s.message or "") for s in result.subgraphs), "the rule is named to the model"
     assert result.scores.aggregated == pytest.approx(result.config.failure_penalty), "scored b"
+    assert all(s.speedup_vs_eager is None and s.paired_speedup_vs_eager is None for s in result.subgraphs), \
+        "a caught candidate keeps no speedup, not even the recorded paired one"
 
 
 # (exploit file, sample, rule expected with static checks on, rule with them off)

@@ -325,3 +325,25 @@ def test_the_control_sweep_is_compared_with_the_first_single_device_sweep(bench)
     assert "Control (the 1-device sweep run again, `--phases single-again`): throughput ratio 1.25x" in text
     assert "| 1 device, again (control) | speedup vs eager (what the score uses) | cuda:0 | 1 |" in text
     assert bench.DEFAULT_PHASES == ("prewarm", "warmup", "single", "multi")
+
+
+def test_the_recorded_paired_speedup_is_compared_where_both_sweeps_have_it(bench) -> None:
+    def with_paired(record: dict, values: list[float | None]) -> dict:
+        for s, v in zip(record["subgraphs"], values):
+            s["paired_speedup_vs_eager"] = v
+        return record
+
+    both = {"candidate": {"median_us": 80.0}, "eager": {"median_us": 100.0}}
+    single = [with_paired(timed("t1", "aa", "cuda:0", [both, both]), [1.25, 1.30])]
+    multi = [with_paired(timed("t1", "aa", "cuda:1", [both, both]), [1.30, None])]  # subgraph 1: older data
+    rows = bench.compare(single, multi, "paired", "paired_speedup_vs_eager")
+    assert [(r["subgraph"], r["base_us"], r["other_us"]) for r in rows] == [(0, 1.25, 1.30)]
+    assert rows[0]["diff"] == pytest.approx(0.04)
+    pair = [lease("cuda:0", 0, 4), lease("cuda:1", 0.5, 4.5)]
+    a = bench.analyse({"phases": {"single": phase(["cuda:0"], single, pair[:1], finished=1, wall=10.0),
+                                  "multi": phase(["cuda:0", "cuda:1"], multi, pair, finished=1, wall=5.0)}},
+                      tolerance=0.03, min_ratio=1.8)
+    assert a["comparisons"]["multi:paired:paired_speedup_vs_eager"]["by_device"]["cuda:1"]["worst_abs"] == pytest.approx(0.04)
+    # Records without the field (every sweep before it was recorded) give no rows.
+    assert bench.compare([timed("t1", "aa", "cuda:0", [both])], [timed("t1", "aa", "cuda:1", [both])],
+                         "paired", "paired_speedup_vs_eager") == []

@@ -129,3 +129,13 @@ def test_baseline_cache_entries_keep_inductors_p10_ratio() -> None:
     entry = cache_entry(_event({"eager": (100.0, 60.0), "inductor": (80.0, 45.0)}))
     assert entry["inductor_ratio"] == 0.8 and entry["inductor_p10_ratio"] == 0.75
     assert "inductor_p10_ratio" not in cache_entry(_event({"eager": (100.0, None), "inductor": (80.0, None)}))
+
+
+def test_the_worker_records_the_median_of_per_round_ratios_per_baseline() -> None:
+    from passagent.tools.worker import paired_speedups
+
+    samples = {"eager": [10.0, 20.0, 30.0], "inductor": [8.0, 8.0, 8.0], "candidate": [5.0, 5.0, 20.0]}
+    # eager / candidate per round: 2, 4, 1.5 -> median 2; inductor: 1.6, 1.6, 0.4 -> 1.6.
+    assert paired_speedups(samples) == {"eager": 2.0, "inductor": pytest.approx(1.6)}
+    assert paired_speedups({"eager": [10.0], "candidate": [5.0]}) == {"eager": 2.0}  # Inductor not timed here
+    assert paired_speedups({"eager": [10.0]}) == {}  # no candidate timed

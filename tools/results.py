@@ -103,6 +103,8 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         times=times,
         speedup_vs_eager=speedup.get("eager"),
         speedup_vs_inductor=speedup.get("inductor"),
+        paired_speedup_vs_eager=(ev.get("paired_speedup") or {}).get("eager") if "candidate" in times else None,
+        paired_speedup_vs_inductor=(ev.get("paired_speedup") or {}).get("inductor") if "candidate" in times else None,
         wall_s=ev.get("wall_s", 0.0),
         phase_s=ev.get("phase_s", {}),
         profile=profile_from_event(profile) if profile is not None else None,

@@ -123,6 +123,12 @@ class SubgraphResult(_Model):
     times: dict[str, Timing] = Field({}, description="'eager', 'inductor', 'candidate'")
     speedup_vs_eager: float | None = None
     speedup_vs_inductor: float | None = None
+    paired_speedup_vs_eager: float | None = Field(
+        None, description="median over the timed rounds of eager time / candidate time (one interleaved "
+                          "measurement); recorded, not scored (the score's speedup is speedup_vs_eager); None "
+                          "where not timed together, and in results from before it was recorded")
+    paired_speedup_vs_inductor: float | None = Field(
+        None, description="the same against default Inductor; None where Inductor's time came from the cache")
     wall_s: float = 0.0
     phase_s: dict[str, float] = Field({}, description=(
         "seconds per worker step for this subgraph: inputs (drawing them), eager (reference runs), inductor "

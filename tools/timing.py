@@ -26,7 +26,9 @@
   data-dependent shape) gets ``None``.
 * ``samples_out`` hands back the raw end-to-end samples, paired by round, and
   :func:`speedup_estimates` computes alternative speedup estimators from them; only the ratio of
-  medians is the score's, the others are for ``benchmarks/timing_repeatability.py``.
+  medians is the score's; the median of per-round ratios is also recorded with every evaluation
+  (``SubgraphResult.paired_speedup_vs_*``, not scored), the others are for
+  ``benchmarks/timing_repeatability.py``.
 * The garbage collector is paused while timing (a collection inside a timed call costs more
   than a whole small subgraph), and warm-up runs for at least ``warmup_s`` per variant so the
   GPU's clocks have ramped up before the first timed call.
@@ -200,6 +202,8 @@ def speedup_estimates(base: list[float], cand: list[float]) -> dict[str, float]:
     baseline time over median candidate time). The others come from the same samples, at no extra
     measurement cost, for the repeatability study (``benchmarks/timing_repeatability.py``): which
     estimator agrees best with itself when a measurement is repeated on a host whose speed drifts.
+    ``"median_of_paired_ratios"`` is also recorded with every evaluation
+    (``tools/worker.paired_speedups``; ``SubgraphResult.paired_speedup_vs_*``), not scored.
 
     Returns:
         ``"ratio_of_medians"``: ``median(base) / median(cand)``.

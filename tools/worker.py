@@ -37,9 +37,24 @@ from .integrity import Breach, FunctionGuard, alias_map, check_not_reused, check
 from .passes import RuleLoadFailure, load_rules, pass_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
-from .timing import TimingConfig, time_interleaved
+from .timing import TimingConfig, speedup_estimates, time_interleaved
 from .tracebacks import exception_chain, one_line, root_cause, trim_traceback
 
+
+
+def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
+    """Baseline -> the candidate's speedup as the median over rounds of baseline time / candidate
+    time, from one interleaved measurement's end-to-end samples (µs, paired by round,
+    ``time_interleaved(samples_out=...)``). Recorded beside the score's ratio of medians, not
+    scored (``shared/docs/SCORING.md`` defines the ratio of medians): on the H200 this estimator
+    was the one that met issue #7's repeatability target against eager (README, "Timing
+    repeatability"). Baselines without samples (not timed here) are left out; {} without a
+    candidate."""
+    cand = samples.get("candidate")
+    if not cand:
+        return {}
+    return {base: speedup_estimates(samples[base], cand)["median_of_paired_ratios"]
+            for base in ("eager", "inductor") if samples.get(base)}
 
 class EventWriter:
     """Append-only JSON-lines writer; each event is flushed to the OS before returning."""
@@ -380,8 +395,11 @@ class Worker:
             # guards and time a recompiled graph rather than the one that was checked.
             with torch.no_grad():
                 compiled_before = len(backend.applications) if backend is not None else 0
-                stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call)
+                samples: dict[str, list[float]] = {}
+                stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call,
+                                         samples_out=samples)
             out["times"] = {name: asdict(s) for name, s in stats.items()}
+            out["paired_speedup"] = paired_speedups(samples)
             if checking:
                 breach = self._after_timing(variants["candidate"], ref, established, threads_before)  # type: ignore[arg-type]
                 if breach is None and backend is not None and len(backend.applications) > compiled_before:
@@ -395,11 +413,13 @@ class Worker:
             out.update(failure_class="integrity", integrity_rule=exc.breach.rule, message=exc.breach.text())
             out.setdefault("times", {})
             out["times"].pop("candidate", None)
+            out.pop("paired_speedup", None)
         except Exception as exc:
             if "candidate" in variants:
                 out.update(failure_class="runtime", message=f"the candidate raised while being timed: {_describe_error(exc)}",
                            traceback=trim_traceback(exc, self.pass_files))
             out["times"] = {}
+            out.pop("paired_speedup", None)
         out["wall_s"] = time.perf_counter() - t_start
         out["phase_s"] = phase_durations(self._phase_marks, time.perf_counter())
         self._measured = (variants, ref)
