@@ -618,33 +618,35 @@ def agreement(rows: list[dict[str, Any]], tolerance: float) -> dict[str, dict[st
     return out
 
 
+def _add_comparisons(a: dict[str, Any], name: str, single: dict[str, Any], other: dict[str, Any], tolerance: float) -> None:
+    """``a["comparisons"]["{name}:{variant}:{field}"]``: every :data:`COMPARED` timing of the sweep
+    ``other`` against the 1-device sweep ``single`` (rows and per-device agreement), where any pair."""
+    for variant, field in COMPARED:
+        rows = compare(single["evaluation_records"], other["evaluation_records"], variant, field)
+        if rows:
+            a["comparisons"][f"{name}:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
+
+
 def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[str, Any]:
     phases = result["phases"]
     single, multi, warm = phases.get("single"), phases.get("multi"), phases.get("warmup")
     again = phases.get("single-again")
     a: dict[str, Any] = {"comparisons": {}, "checks": []}
-    if single and again:
-        # The control: the same 1-device sweep twice. Its disagreement is how far two sweeps differ
-        # with no second GPU involved (the host's drift between them), the floor under the
-        # multi-device comparison below; its throughput ratio is 1 with no drift.
-        for variant, field in COMPARED:
-            rows = compare(single["evaluation_records"], again["evaluation_records"], variant, field)
-            if rows:
-                a["comparisons"][f"single-again:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
-        s_rate, r_rate = single["solves_per_hour"], again["solves_per_hour"]
-        a["control_throughput_ratio"] = r_rate / s_rate if s_rate else None
     if single and multi:
         for name, other in (("multi", multi), ("warmup", warm)):
-            if not other:
-                continue
-            for variant, field in COMPARED:
-                rows = compare(single["evaluation_records"], other["evaluation_records"], variant, field)
-                if rows:
-                    a["comparisons"][f"{name}:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
+            if other:
+                _add_comparisons(a, name, single, other, tolerance)
         s_rate, m_rate = single["solves_per_hour"], multi["solves_per_hour"]
         a["throughput_ratio"] = m_rate / s_rate if s_rate else None
         order = recorded_task_order(multi)["tasks"] or recorded_task_order(single)["tasks"]
         a["prediction"] = predict_makespan(single, order, len(multi["devices"]), given=result.get("tasks"))
+    if single and again:
+        # The control: the same 1-device sweep twice. Its disagreement is how far two sweeps differ
+        # with no second GPU involved (the host's drift between them), the floor under the
+        # multi-device comparison above; its throughput ratio is 1 with no drift.
+        _add_comparisons(a, "single-again", single, again, tolerance)
+        s_rate, r_rate = single["solves_per_hour"], again["solves_per_hour"]
+        a["control_throughput_ratio"] = r_rate / s_rate if s_rate else None
     checks = a["checks"]
     measured = [p for p in (warm, single, multi, again) if p]
     worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
