@@ -139,3 +139,4 @@ def test_the_worker_records_the_median_of_per_round_ratios_per_baseline() -> Non
     assert paired_speedups(samples) == {"eager": 2.0, "inductor": pytest.approx(1.6)}
     assert paired_speedups({"eager": [10.0], "candidate": [5.0]}) == {"eager": 2.0}  # Inductor not timed here
     assert paired_speedups({"eager": [10.0]}) == {}  # no candidate timed
+    assert paired_speedups({"eager": [10.0, 0.0], "inductor": [4.0, 4.0], "candidate": [2.0, 2.0]}) == {"inductor": 2.0}

@@ -41,7 +41,6 @@ from .timing import TimingConfig, speedup_estimates, time_interleaved
 from .tracebacks import exception_chain, one_line, root_cause, trim_traceback
 
 
-
 def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
     """Baseline -> the candidate's speedup as the median over rounds of baseline time / candidate
     time, from one interleaved measurement's end-to-end samples (µs, paired by round,
@@ -49,12 +48,17 @@ def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
     scored (``shared/docs/SCORING.md`` defines the ratio of medians): on the H200 this estimator
     was the one that met issue #7's repeatability target against eager (README, "Timing
     repeatability"). Baselines without samples (not timed here) are left out; {} without a
-    candidate."""
+    candidate. A baseline whose samples cannot be paired (another count, a time of 0) is left out
+    too: a recorded extra must never fail the measurement it comes from."""
     cand = samples.get("candidate")
-    if not cand:
-        return {}
-    return {base: speedup_estimates(samples[base], cand)["median_of_paired_ratios"]
-            for base in ("eager", "inductor") if samples.get(base)}
+    out: dict[str, float] = {}
+    for base in ("eager", "inductor"):
+        if cand and samples.get(base):
+            try:
+                out[base] = speedup_estimates(samples[base], cand)["median_of_paired_ratios"]
+            except ValueError:
+                continue
+    return out
 
 class EventWriter:
     """Append-only JSON-lines writer; each event is flushed to the OS before returning."""
