@@ -25,9 +25,9 @@ reads:
 * throughput in task-solves (finished runs) per hour of each sweep, and their ratio;
 * with ``--phases ... single-again`` (not run by default), a control: the 1-device sweep again,
   from its own copy of the same cache, compared with the first 1-device sweep exactly as the
-  multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (the
-  same evaluations held their leases 17% longer in one 1-device sweep than in the 2-device sweep
-  after it, 2026-11-30), so the control's disagreement and throughput ratio are the floor that
+  multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (on
+  2026-11-30 the same evaluations held their leases 17% less time in the 2-device sweep than in
+  the 1-device sweep just before it, on a host with a second GPU's evaluations to serve as well), so the control's disagreement and throughput ratio are the floor that
   the multi-device figures must be read against;
 * the environment of the processes the sweep started (sampled from ``/proc``): the NVLink
   multicast switches (``NCCL_NVLS_ENABLE``, ``TORCH_SYMM_MEM_DISABLE_MULTICAST``,
@@ -53,10 +53,11 @@ keep two GPUs busy, and now gets 13 evaluations from one).
 the sweep as ``--max-wall`` (a sweep stopped by it is reported as incomplete). The phases
 (``prewarm``, ``warmup``, ``single``, ``multi``) can be split over several invocations on the same
 machine when one call of a rented machine is too short: ``--phases prewarm,warmup`` first, then
-``--resume <the work folder it printed> --phases single,multi`` (the second reads the first's
-``state.json`` and caches, checks that tasks, seeds, workers and devices are the same, and reports
-all phases together). On two H200s a cold warm-up evaluation took 150-210 s and a warm one 24-50 s,
-so the warm-up and the two measured sweeps do not fit one 10-minute call. Markdown tables
+``--resume <the work folder it printed> --phases single``, then ``--phases multi`` (each reads the
+first's ``state.json`` and caches, checks that tasks, seeds, workers and devices are the same, and
+reports all phases together). On two H200s a cold warm-up evaluation took 150-210 s and a warm one
+24-50 s; with the ten default tasks the warm-up took ~290 s, the 1-device sweep 371-499 s and the
+2-device sweep 223-241 s, so the measured sweeps need a call each. Markdown tables
 are printed last; the JSON (and the Markdown, and the sweeps' console output) go to ``--out``
 (default ``$OUT``).
 
@@ -1039,9 +1040,11 @@ def main() -> int:
     write_outputs(args.out, result, text)
     (work / "state.json").write_text(json.dumps(result, default=str))
     if missing := [k for k in ("single", "multi") if k not in result["phases"]]:
-        print(f"\nnot run yet: {', '.join(missing)}; continue on this machine with\n  python {Path(__file__).relative_to(REPO)} "
-              f"--resume {work} --phases {','.join(missing)}\n(tasks, seeds, workers and devices are taken from {work / 'state.json'})",
-              flush=True)
+        # One phase per command: on two H200s each measured sweep of the ten default tasks took
+        # 220-500 s, so two rarely fit one 10-minute call.
+        commands = "\n".join(f"  python {Path(__file__).relative_to(REPO)} --resume {work} --phases {k}" for k in missing)
+        print(f"\nnot run yet: {', '.join(missing)}; continue on this machine with\n{commands}\n"
+              f"(tasks, seeds, workers and devices are taken from {work / 'state.json'})", flush=True)
     print("\n" + text + f"\n\nthis invocation {result['total_wall_s']:.0f} s; JSON: {args.out / 'multi_gpu_sweep.json'}", flush=True)
     return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1
 
