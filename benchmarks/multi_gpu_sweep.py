@@ -27,8 +27,9 @@ reads:
   from its own copy of the same cache, compared with the first 1-device sweep exactly as the
   multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (on
   2026-11-30 the same evaluations held their leases 17% less time in the 2-device sweep than in
-  the 1-device sweep just before it, on a host with a second GPU's evaluations to serve as well), so the control's disagreement and throughput ratio are the floor that
-  the multi-device figures must be read against;
+  the 1-device sweep just before it, on a host with a second GPU's evaluations to serve as
+  well), so the control's disagreement and throughput ratio are the floor that the
+  multi-device figures must be read against;
 * the environment of the processes the sweep started (sampled from ``/proc``): the NVLink
   multicast switches (``NCCL_NVLS_ENABLE``, ``TORCH_SYMM_MEM_DISABLE_MULTICAST``,
   ``NVSHMEM_DISABLE_NVLS``) must reach every child as they are here (this script never sets
