@@ -126,7 +126,8 @@ class SubgraphResult(_Model):
     paired_speedup_vs_eager: float | None = Field(
         None, description="median over the timed rounds of eager time / candidate time (one interleaved "
                           "measurement); recorded, not scored (the score's speedup is speedup_vs_eager); None "
-                          "where not timed together, and in results from before it was recorded")
+                          "where the candidate was not timed (compile, runtime, integrity, timeout), and in "
+                          "results from before it was recorded")
     paired_speedup_vs_inductor: float | None = Field(
         None, description="the same against default Inductor; None where Inductor's time came from the cache")
     wall_s: float = 0.0

@@ -45,9 +45,9 @@ def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
     """Baseline -> the candidate's speedup as the median over rounds of baseline time / candidate
     time, from one interleaved measurement's end-to-end samples (µs, paired by round,
     ``time_interleaved(samples_out=...)``). Recorded beside the score's ratio of medians, not
-    scored (``shared/docs/SCORING.md`` defines the ratio of medians): on the H200 this estimator
-    was the one that met issue #7's repeatability target against eager (README, "Timing
-    repeatability"). Baselines without samples (not timed here) are left out; {} without a
+    scored (``shared/docs/SCORING.md`` defines the ratio of medians): on the H200 it was the most
+    repeatable estimator against eager in three of four runs, and met issue #7's target in one
+    (README, "Timing repeatability"). Baselines without samples (not timed here) are left out; {} without a
     candidate. A baseline whose samples cannot be paired (another count, a time of 0) is left out
     too: a recorded extra must never fail the measurement it comes from."""
     cand = samples.get("candidate")
