@@ -629,6 +629,29 @@ def _add_comparisons(a: dict[str, Any], name: str, single: dict[str, Any], other
             a["comparisons"][f"{name}:{variant}:{field}"] = {"rows": rows, "by_device": agreement(rows, tolerance)}
 
 
+def matched_lease_time(base: list[dict[str, Any]], other: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """Lease seconds of the evaluations both sweeps made (same task, seed and pass digest; repeats
+    paired in the order they ran): ``{"evaluations", "base_s", "other_s", "ratio"}`` (other / base),
+    or None with none in common. The same work on the same kind of GPU, so the ratio is how much
+    faster (< 1) or slower the host ran it in ``other``: drift between sweeps, plus, in a
+    multi-device sweep, whatever sharing the host with the other devices' evaluations costs."""
+    def by_key(records: list[dict[str, Any]]) -> dict[tuple, list[float]]:
+        out: dict[tuple, list[tuple[float, float]]] = {}
+        for r in records:
+            lease = r.get("lease") or {}
+            if lease.get("start") is not None and lease.get("end") is not None:
+                out.setdefault((r["task"], r["seed"], r["pass_sha256"]), []).append(
+                    (float(lease["start"]), float(lease["end"]) - float(lease["start"])))
+        return {k: [d for _, d in sorted(v)] for k, v in out.items()}
+
+    b, o = by_key(base), by_key(other)
+    pairs = [(x, y) for k in b.keys() & o.keys() for x, y in zip(b[k], o[k])]
+    if not pairs:
+        return None
+    base_s, other_s = sum(x for x, _ in pairs), sum(y for _, y in pairs)
+    return {"evaluations": len(pairs), "base_s": base_s, "other_s": other_s, "ratio": other_s / base_s if base_s else None}
+
+
 def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[str, Any]:
     phases = result["phases"]
     single, multi, warm = phases.get("single"), phases.get("multi"), phases.get("warmup")
@@ -647,8 +670,20 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         # with no second GPU involved (the host's drift between them), the floor under the
         # multi-device comparison above; its throughput ratio is 1 with no drift.
         _add_comparisons(a, "single-again", single, again, tolerance)
-        s_rate, r_rate = single["solves_per_hour"], again["solves_per_hour"]
-        a["control_throughput_ratio"] = r_rate / s_rate if s_rate else None
+        # A throughput ratio only between whole sweeps: a sweep stopped early ran its longest
+        # tasks (they start first) and not its short tail.
+        if single["complete"] and again["complete"]:
+            s_rate, r_rate = single["solves_per_hour"], again["solves_per_hour"]
+            a["control_throughput_ratio"] = r_rate / s_rate if s_rate else None
+            if multi and multi["complete"] and single["finished_runs"] == again["finished_runs"]:
+                # 1-device, multi-device, 1-device again: the two 1-device sweeps bracket the other,
+                # so a drift that is steady over the three cancels in their pooled throughput.
+                pooled = (single["finished_runs"] + again["finished_runs"]) / (single["wall_s"] + again["wall_s"]) * 3600
+                a["throughput_ratio_vs_both_single"] = multi["solves_per_hour"] / pooled
+    # Host speed: the same evaluations' lease time in each later sweep against the 1-device sweep.
+    if single:
+        a["lease_ratio"] = {name: m for name, p in (("multi", multi), ("single-again", again))
+                            if p and (m := matched_lease_time(single["evaluation_records"], p["evaluation_records"]))}
     checks = a["checks"]
     measured = [p for p in (warm, single, multi, again) if p]
     worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
@@ -806,10 +841,24 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                      f"**{a['throughput_ratio']:.2f}x**")
         if a.get("prediction"):
             lines += ["", prediction_text(a["prediction"], len(result["multi_pool"]))]
-    if a.get("control_throughput_ratio") is not None:
-        lines += ["", f"Control (the 1-device sweep run again, `--phases single-again`): throughput ratio "
-                  f"{a['control_throughput_ratio']:.2f}x the first 1-device sweep's (1.00 with no drift between sweeps); "
-                  "its rows in the agreement table below are the floor the other sweeps' disagreement is read against."]
+    if again := phases.get("single-again"):
+        ratio = a.get("control_throughput_ratio")
+        lines += ["", "Control (the 1-device sweep run again, `--phases single-again`): "
+                  + (f"throughput ratio {ratio:.2f}x the first 1-device sweep's (1.00 with no drift between sweeps)"
+                     if ratio is not None else "no throughput ratio (a 1-device sweep did not finish; "
+                     f"the control finished {again['finished_runs']}/{again['planned_runs']} runs)")
+                  + "; its rows in the agreement table below are the floor the other sweeps' disagreement is read against."]
+        if a.get("throughput_ratio_vs_both_single") is not None:
+            lines += ["", f"Throughput ratio against both 1-device sweeps pooled (they ran before and after the "
+                      f"multi-device one, so a steady drift cancels): **{a['throughput_ratio_vs_both_single']:.2f}x**"]
+    if a.get("lease_ratio"):
+        lines += ["", "Host speed: lease seconds of the evaluations both sweeps made, other sweep / 1-device sweep "
+                  "(below 1: the host ran the same work faster; drift between sweeps, plus in a multi-device sweep "
+                  "the cost of sharing the host):", "",
+                  "| sweep | evaluations | 1-device (s) | other (s) | ratio |", "|---|---:|---:|---:|---:|"]
+        for key, m in a["lease_ratio"].items():
+            ratio = f"{m['ratio']:.3f}" if m["ratio"] is not None else "-"
+            lines.append(f"| {names[key]} | {m['evaluations']} | {m['base_s']:.0f} | {m['other_s']:.0f} | {ratio} |")
     if comps:
         lines += ["", "Timing agreement with the 1-device sweep, per device of the other sweep (diff = other / 1-device - 1; "
                   "pairs: same task, seed, pass digest and subgraph):", "",

@@ -327,6 +327,60 @@ def test_the_control_sweep_is_compared_with_the_first_single_device_sweep(bench)
     assert bench.DEFAULT_PHASES == ("prewarm", "warmup", "single", "multi")
 
 
+def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughput(bench) -> None:
+    def leased(task: str, digest: str, device: str, start: float, end: float) -> dict:
+        record = timed(task, digest, device, [{"candidate": {"median_us": 80.0}, "eager": {"median_us": 100.0}}])
+        return record | {"lease": {"device": device, "start": start, "end": end}}
+
+    # t1's pass "aa" was evaluated twice in each sweep (paired in the order they ran); "zz" only
+    # in the 1-device sweep, "yy" only in the multi-device one: neither counts.
+    single_evals = [leased("t1", "aa", "cuda:0", 0, 10), leased("t1", "aa", "cuda:0", 10, 30),
+                    leased("t2", "bb", "cuda:0", 30, 40), leased("t2", "zz", "cuda:0", 40, 90)]
+    multi_evals = [leased("t1", "aa", "cuda:1", 20, 36), leased("t1", "aa", "cuda:0", 0, 8),
+                   leased("t2", "bb", "cuda:0", 8, 16), leased("t2", "yy", "cuda:1", 0, 20)]
+    again_evals = [leased("t1", "aa", "cuda:0", 0, 11)]  # stopped early: one evaluation
+    assert bench.matched_lease_time(single_evals, multi_evals) == {
+        "evaluations": 3, "base_s": 40.0, "other_s": 32.0, "ratio": pytest.approx(0.8)}
+    assert bench.matched_lease_time(single_evals, [leased("t9", "aa", "cuda:0", 0, 1)]) is None
+
+    def result(again: dict) -> dict:
+        single = phase(["cuda:0"], single_evals, [task_lease("t1", 0, 30)], finished=2, wall=100.0)
+        multi = phase(["cuda:0", "cuda:1"], multi_evals, [task_lease("t1", 0, 8)], finished=2, wall=50.0)
+        for p in (single, again, multi):
+            p.update(workers=4, finished_runs=p.get("finished_runs", 2), planned_runs=2, evaluations=4,
+                     wall_s=p["busy"]["window_s"], started_at=0.0, seeds=1)
+        return {"started_at": 0.0, "machine": "2 GPUs", "tasks": ["t1", "t2"], "long_tail_tasks": [], "seeds": 1,
+                "workers": 4, "single_workers": 4, "cache_mode": "warm", "timing_budget": None, "max_steps": 40,
+                "patience": 3, "run_max_wall": None, "multi_pool": ["cuda:0", "cuda:1"],
+                "phases": {"single": single, "multi": multi, "single-again": again}}
+
+    # A whole control sweep, 20% slower than the first: pooled 4 solves in 220 s against 2 in 50 s.
+    r = result(phase(["cuda:0"], again_evals, [task_lease("t1", 0, 11)], finished=2, wall=120.0))
+    a = bench.analyse(r, tolerance=0.03, min_ratio=1.8)
+    assert a["throughput_ratio"] == pytest.approx(2.0)
+    assert a["control_throughput_ratio"] == pytest.approx(100.0 / 120.0)
+    assert a["throughput_ratio_vs_both_single"] == pytest.approx((2 / 50) / (4 / 220))
+    assert a["lease_ratio"]["multi"]["ratio"] == pytest.approx(0.8)
+    assert a["lease_ratio"]["single-again"] == {"evaluations": 1, "base_s": 10.0, "other_s": 11.0, "ratio": pytest.approx(1.1)}
+    r["analysis"] = a
+    text = bench.markdown(r, 0.03, 10)
+    assert "against both 1-device sweeps pooled" in text and "**2.20x**" in text
+    assert "| 2 devices | 3 | 40 | 32 | 0.800 |" in text
+    assert "| 1 device, again (control) | 1 | 10 | 11 | 1.100 |" in text
+
+    # A control stopped by the time budget: no throughput ratios from it, its lease ratio stays.
+    stopped = phase(["cuda:0"], again_evals, [task_lease("t1", 0, 11)], finished=1, wall=15.0)
+    stopped.update(complete=False, finished_runs=1)
+    r = result(stopped)
+    a = bench.analyse(r, tolerance=0.03, min_ratio=1.8)
+    assert "control_throughput_ratio" not in a and "throughput_ratio_vs_both_single" not in a
+    assert a["lease_ratio"]["single-again"]["ratio"] == pytest.approx(1.1)
+    r["analysis"] = a
+    text = bench.markdown(r, 0.03, 10)
+    assert "no throughput ratio (a 1-device sweep did not finish; the control finished 1/2 runs)" in text
+    assert "pooled" not in text
+
+
 def test_the_recorded_paired_speedup_is_compared_where_both_sweeps_have_it(bench) -> None:
     def with_paired(record: dict, values: list[float | None]) -> dict:
         for s, v in zip(record["subgraphs"], values):
