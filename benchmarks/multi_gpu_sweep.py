@@ -5,6 +5,7 @@
         [--order warmup-cost|given] [--sweep-order single-first|multi-first]
     python benchmarks/multi_gpu_sweep.py --devices cpu --tasks task_072,task_050 --seeds 1 --workers 2 \\
         --timing-budget 0.05 --time-budget 1200          # dry run without GPUs (cpu:0, cpu:1 stand in)
+    python benchmarks/multi_gpu_sweep.py --report benchmarks/results/multi_gpu_sweep-2026-11-30-0407.json.gz
 
 The built-in policy (deterministic) sweeps the same built-in long-tail tasks twice with the
 ``passagent sweep`` command, each time in a fresh runs folder: once with the first GPU alone
@@ -29,7 +30,13 @@ reads:
   2026-11-30 the same evaluations held their leases 17% less time in the 2-device sweep than in
   the 1-device sweep just before it, on a host with a second GPU's evaluations to serve as
   well), so the control's disagreement and throughput ratio are the floor that the
-  multi-device figures must be read against;
+  multi-device figures must be read against. The multi-device sweep is also compared with the
+  control (rows "against the control instead"), and the host's speed in each sweep is read from
+  the lease seconds of the evaluations both made (:func:`matched_lease_time`): on 2026-11-30 the
+  control ran at the 2-device sweep's host speed (ratio 1.006) and the first 1-device sweep 12%
+  faster, so the control was the reference the drift did not enter;
+* ``--report FILE`` runs nothing and prints all of this for a saved result (``state.json``, the
+  ``--out`` JSON, or a gzipped copy such as ``benchmarks/results/*.json.gz``);
 * the environment of the processes the sweep started (sampled from ``/proc``): the NVLink
   multicast switches (``NCCL_NVLS_ENABLE``, ``TORCH_SYMM_MEM_DISABLE_MULTICAST``,
   ``NVSHMEM_DISABLE_NVLS``) must reach every child as they are here (this script never sets
@@ -57,8 +64,8 @@ machine when one call of a rented machine is too short: ``--phases prewarm,warmu
 ``--resume <the work folder it printed> --phases single``, then ``--phases multi`` (each reads the
 first's ``state.json`` and caches, checks that tasks, seeds, workers and devices are the same, and
 reports all phases together). On two H200s a cold warm-up evaluation took 150-210 s and a warm one
-24-50 s; with the ten default tasks the warm-up took ~290 s, the 1-device sweep 371-499 s and the
-2-device sweep 223-241 s, so the measured sweeps need a call each. Markdown tables
+24-50 s; with the ten default tasks the warm-up took ~280-290 s, the 1-device sweeps 344-499 s and the
+2-device sweep 204-241 s, so the measured sweeps need a call each. Markdown tables
 are printed last; the JSON (and the Markdown, and the sweeps' console output) go to ``--out``
 (default ``$OUT``).
 
@@ -92,6 +99,7 @@ data that records it (``p10_us``), the candidate's 10th-percentile time and the 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import shutil
@@ -675,15 +683,23 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         if single["complete"] and again["complete"]:
             s_rate, r_rate = single["solves_per_hour"], again["solves_per_hour"]
             a["control_throughput_ratio"] = r_rate / s_rate if s_rate else None
+            if multi and multi["complete"] and again["solves_per_hour"]:
+                a["throughput_ratio_vs_control"] = multi["solves_per_hour"] / again["solves_per_hour"]
             if multi and multi["complete"] and single["finished_runs"] == again["finished_runs"]:
                 # 1-device, multi-device, 1-device again: the two 1-device sweeps bracket the other,
                 # so a drift that is steady over the three cancels in their pooled throughput.
                 pooled = (single["finished_runs"] + again["finished_runs"]) / (single["wall_s"] + again["wall_s"]) * 3600
                 a["throughput_ratio_vs_both_single"] = multi["solves_per_hour"] / pooled
+    if again and multi:
+        # The multi-device sweep against the control as well: where the host ran the control at the
+        # multi-device sweep's speed and the first 1-device sweep at another (see "lease_ratio"),
+        # this is the comparison the drift does not enter.
+        _add_comparisons(a, "multi-vs-control", again, multi, tolerance)
     # Host speed: the same evaluations' lease time in each later sweep against the 1-device sweep.
     if single:
-        a["lease_ratio"] = {name: m for name, p in (("multi", multi), ("single-again", again))
-                            if p and (m := matched_lease_time(single["evaluation_records"], p["evaluation_records"]))}
+        a["lease_ratio"] = {name: m for name, base, p in (("multi", single, multi), ("single-again", single, again),
+                                                          ("multi-vs-control", again, multi))
+                            if base and p and (m := matched_lease_time(base["evaluation_records"], p["evaluation_records"]))}
     checks = a["checks"]
     measured = [p for p in (warm, single, multi, again) if p]
     worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
@@ -813,7 +829,8 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
               "device busy (s) | most leases on one device | most leases at once | all devices busy |",
               "|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|"]
     names = {"warmup": "warm-up (not timed for throughput)", "single": "1 device", "multi": f"{len(result['multi_pool'])} devices",
-             "single-again": "1 device, again (control)"}
+             "single-again": "1 device, again (control)",
+             "multi-vs-control": f"{len(result['multi_pool'])} devices, against the control instead"}
     for key in SWEEPS:
         p = phases.get(key)
         if not p:
@@ -848,6 +865,9 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                      if ratio is not None else "no throughput ratio (a 1-device sweep did not finish; "
                      f"the control finished {again['finished_runs']}/{again['planned_runs']} runs)")
                   + "; its rows in the agreement table below are the floor the other sweeps' disagreement is read against."]
+        if a.get("throughput_ratio_vs_control") is not None:
+            lines += ["", f"Throughput ratio against the control instead ({len(result['multi_pool'])} devices / "
+                      f"1 device, again): **{a['throughput_ratio_vs_control']:.2f}x**"]
         if a.get("throughput_ratio_vs_both_single") is not None:
             lines += ["", f"Throughput ratio against both 1-device sweeps pooled (they ran before and after the "
                       f"multi-device one, so a steady drift cancels): **{a['throughput_ratio_vs_both_single']:.2f}x**"]
@@ -895,8 +915,9 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
 
 def load_state(path: Path) -> dict[str, Any]:
     """An earlier invocation's ``state.json``, with the busy profiles' integer keys (numbers of
-    devices busy at once) restored: JSON turns them into strings."""
-    state = json.loads(path.read_text())
+    devices busy at once) restored: JSON turns them into strings. A ``.gz`` path is read through gzip
+    (the measurements kept under ``benchmarks/results/``)."""
+    state = json.loads(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_text())
     for phase in state.get("phases", {}).values():
         busy = phase.get("busy") or {}
         for key in ("fraction_with_devices_busy", "seconds_with_devices_busy"):
@@ -915,6 +936,20 @@ def write_outputs(out: Path, result: dict[str, Any], text: str | None) -> None:
 
 
 # --- main -----------------------------------------------------------------------------------------------
+
+
+def report(path: Path, tolerance: float, min_ratio: float, detail_rows: int) -> int:
+    """``--report``: the analysis and Markdown of a saved result, recomputed by this version of the
+    script; exit 0 when every check passes, 1 when one fails, 2 when the file is not a result."""
+    try:
+        result = load_state(path)
+        result["analysis"] = analyse(result, tolerance, min_ratio)
+        text = markdown(result, tolerance, detail_rows)
+    except (OSError, ValueError, KeyError, TypeError, EOFError) as e:  # gzip's errors are OSError or EOFError
+        print(f"--report {path}: not a multi_gpu_sweep result ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    print(text)
+    return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1
 
 
 def main() -> int:
@@ -955,7 +990,11 @@ def main() -> int:
                     "1-device sweep as a control for how far two sweeps disagree with no second GPU involved")
     ap.add_argument("--resume", type=Path, default=None, help="the work folder of an earlier invocation on this machine "
                     "(printed by it): its caches and results are reused, and --phases continues it")
+    ap.add_argument("--report", type=Path, default=None, help="run nothing: analyse a saved result (a work folder's "
+                    "state.json, or the multi_gpu_sweep.json of --out) and print its Markdown, e.g. on another machine")
     args = ap.parse_args()
+    if args.report is not None:
+        return report(args.report, args.tolerance, args.min_ratio, args.detail_rows)
     wanted = [p.strip() for p in args.phases.split(",") if p.strip()]
     if unknown := set(wanted) - set(PHASES):
         raise SystemExit(f"--phases: unknown {sorted(unknown)}; choose from {','.join(PHASES)}")

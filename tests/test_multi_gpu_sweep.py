@@ -362,9 +362,16 @@ def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughpu
     assert a["throughput_ratio_vs_both_single"] == pytest.approx((2 / 50) / (4 / 220))
     assert a["lease_ratio"]["multi"]["ratio"] == pytest.approx(0.8)
     assert a["lease_ratio"]["single-again"] == {"evaluations": 1, "base_s": 10.0, "other_s": 11.0, "ratio": pytest.approx(1.1)}
+    # The multi-device sweep against the control too: its throughput, its lease time (t1's first
+    # "aa" evaluation, 11 s in the control and 8 s in the multi-device sweep), its timings.
+    assert a["throughput_ratio_vs_control"] == pytest.approx(120.0 / 50.0)
+    assert a["lease_ratio"]["multi-vs-control"]["ratio"] == pytest.approx(8.0 / 11.0)
+    assert a["comparisons"]["multi-vs-control:candidate:median_us"]["by_device"]["cuda:0"]["pairs"] == 1
     r["analysis"] = a
     text = bench.markdown(r, 0.03, 10)
     assert "against both 1-device sweeps pooled" in text and "**2.20x**" in text
+    assert "against the control instead (2 devices / 1 device, again): **2.40x**" in text
+    assert "| 2 devices, against the control instead | speedup vs eager (what the score uses) | cuda:0 | 1 |" in text
     assert "| 2 devices | 3 | 40 | 32 | 0.800 |" in text
     assert "| 1 device, again (control) | 1 | 10 | 11 | 1.100 |" in text
 
@@ -373,7 +380,7 @@ def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughpu
     stopped.update(complete=False, finished_runs=1)
     r = result(stopped)
     a = bench.analyse(r, tolerance=0.03, min_ratio=1.8)
-    assert "control_throughput_ratio" not in a and "throughput_ratio_vs_both_single" not in a
+    assert not {"control_throughput_ratio", "throughput_ratio_vs_both_single", "throughput_ratio_vs_control"} & a.keys()
     assert a["lease_ratio"]["single-again"]["ratio"] == pytest.approx(1.1)
     r["analysis"] = a
     text = bench.markdown(r, 0.03, 10)
@@ -401,3 +408,33 @@ def test_the_recorded_paired_speedup_is_compared_where_both_sweeps_have_it(bench
     # Records without the field (every sweep before it was recorded) give no rows.
     assert bench.compare([timed("t1", "aa", "cuda:0", [both])], [timed("t1", "aa", "cuda:1", [both])],
                          "paired", "paired_speedup_vs_eager") == []
+
+
+def test_report_reanalyses_a_saved_result_without_running_anything(bench, tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    evals = [timed("t1", "aa", "cuda:0", [{"candidate": {"median_us": 80.0}, "eager": {"median_us": 100.0}}])]
+    single = phase(["cuda:0"], evals, [task_lease("t1", 0, 8)], finished=1, wall=10.0)
+    multi = phase(["cuda:0", "cuda:1"], [timed("t1", "aa", "cuda:1", [{"candidate": {"median_us": 80.0},
+                                                                        "eager": {"median_us": 100.0}}])],
+                  [task_lease("t1", 0, 4), task_lease("t2", 0, 4, "cuda:1")], finished=1, wall=5.0)
+    for p in (single, multi):
+        p.update(workers=4, finished_runs=1, planned_runs=1, evaluations=1, wall_s=p["busy"]["window_s"], started_at=0.0)
+    saved = tmp_path / "state.json"
+    saved.write_text(json.dumps({  # as the script saves it: the busy profiles' integer keys become strings
+        "started_at": 0.0, "machine": "2 GPUs", "tasks": ["t1"], "long_tail_tasks": [], "seeds": 1, "workers": 4,
+        "single_workers": 4, "cache_mode": "warm", "timing_budget": None, "max_steps": 40, "patience": 3,
+        "run_max_wall": None, "multi_pool": ["cuda:0", "cuda:1"], "phases": {"single": single, "multi": multi}}))
+    run = subprocess.run([sys.executable, str(SCRIPT), "--report", str(saved)], capture_output=True, text=True, timeout=120)
+    assert "| 2 devices | cuda:0,cuda:1 | 4 | 1/1 | 1 | 5 |" in run.stdout
+    assert "| throughput at least 1.8x the single-device sweep's | PASS | 2.00x |" in run.stdout
+    # One check fails (the candidate ran on cuda:1 only), and the exit code says so.
+    assert "| candidates compared on every device (end-to-end time) | FAIL | compared on cuda:1 only |" in run.stdout
+    assert run.returncode == 1
+
+    (tmp_path / "other.json").write_text('{"not": "a result"}')
+    bad = subprocess.run([sys.executable, str(SCRIPT), "--report", str(tmp_path / "other.json")],
+                         capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "not a multi_gpu_sweep result (KeyError: 'phases')" in bad.stderr
