@@ -1,4 +1,5 @@
-"""benchmarks/multi_gpu_sweep.py's analysis: matching candidates across sweeps, agreement, checks.
+"""benchmarks/multi_gpu_sweep.py's analysis (benchmarks/multi_gpu_analysis.py): matching
+candidates across sweeps, agreement, host speed, checks, and the script's ``--report``.
 
 The script itself runs real sweeps (see its docstring for the dry run on the CPU); here its
 analysis runs on made-up evaluation records and lease logs.
@@ -14,14 +15,26 @@ import pytest
 from passagent.tools.device_lease import busy_profile
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "multi_gpu_sweep.py"
+ANALYSIS = SCRIPT.with_name("multi_gpu_analysis.py")
+
+
+def load(path: Path):
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("multi_gpu_sweep", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The analysis module."""
+    return load(ANALYSIS)
+
+
+@pytest.fixture(scope="module")
+def script():
+    """The script (it imports the analysis from beside itself)."""
+    return load(SCRIPT)
 
 
 def evaluation(task: str, digest: str, device: str, times: list[float], seed: int = 0, version: int = 1,
@@ -284,8 +297,8 @@ def test_the_report_shows_the_order_the_model_and_the_speedup_rows(bench) -> Non
     assert "Task order differs between the measured sweeps" in bench.markdown(result, 0.03, 10)
 
 
-def test_a_failed_inspection_is_summarised_with_its_reason(bench) -> None:
-    error_summary = bench.error_summary
+def test_a_failed_inspection_is_summarised_with_its_reason(script) -> None:
+    error_summary = script.error_summary
     message = "inspecting subgraph 0 failed (exit 1):\nTraceback (most recent call last):\n  File x\nRuntimeError: CUDA out of memory\n"
     assert error_summary(message) == "inspecting subgraph 0 failed (exit 1): ... RuntimeError: CUDA out of memory"
     assert error_summary("one line") == "one line"
@@ -324,7 +337,13 @@ def test_the_control_sweep_is_compared_with_the_first_single_device_sweep(bench)
     assert "| 1 device, again (control) | cuda:0 | 4 | 1/1 |" in text
     assert "Control (the 1-device sweep run again, `--phases single-again`): throughput ratio 1.25x" in text
     assert "| 1 device, again (control) | speedup vs eager (what the score uses) | cuda:0 | 1 |" in text
-    assert bench.DEFAULT_PHASES == ("prewarm", "warmup", "single", "multi")
+
+
+def test_the_control_is_run_only_when_asked_for(script) -> None:
+    assert script.DEFAULT_PHASES == ("prewarm", "warmup", "single", "multi")
+    assert "single-again" in script.PHASES
+    # The script reports with the analysis module's functions, not copies of them.
+    assert script.analyse.__module__ == script.markdown.__module__ == "multi_gpu_analysis"
 
 
 def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughput(bench) -> None:
