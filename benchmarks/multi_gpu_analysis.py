@@ -330,12 +330,14 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         comparable = single["complete"] and multi["complete"]
         checks.append((f"throughput at least {min_ratio}x the single-device sweep's", a["throughput_ratio"] >= min_ratio and comparable,
                        f"{a['throughput_ratio']:.2f}x" + ("" if comparable else " (a sweep did not finish: not comparable)")))
-    expected = {k: os.environ.get(k) for k in MULTICAST_VARS}
+    # The switches as the measuring process had them (recorded at its start); this process's own
+    # only where the result predates that record.
+    expected = result.get("multicast_env") or {k: os.environ.get(k) for k in MULTICAST_VARS}
     procs = [r for p in measured for r in p["processes"].values()]
     seen = sum(r["processes"] for r in procs)
     same = sum(r["multicast_as_parent"] for r in procs)
     checks.append(("multicast switches reach every child process unchanged", seen > 0 and same == seen,
-                   f"{same}/{seen} sampled processes; here: " + ", ".join(f"{k}={v}" for k, v in expected.items())))
+                   f"{same}/{seen} sampled processes; in the measuring process: " + ", ".join(f"{k}={v}" for k, v in expected.items())))
     a["checks"] = [{"check": c, "ok": bool(ok), "value": v} for c, ok, v in checks]
     return a
 
@@ -383,7 +385,10 @@ def prediction_text(pred: dict[str, Any], n_devices: int) -> str:
 def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
     phases, a = result["phases"], result.get("analysis", {})
     lines = [f"# multi_gpu_sweep {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(result['started_at']))} "
-             f"on {result['machine']}", ""]
+             f"on {result['machine']}" + (f", torch {result['torch']}" if result.get("torch") else ""), ""]
+    if missing := [name for key, name in (("single", "the 1-device sweep"), ("multi", "the multi-device sweep"))
+                   if key not in phases]:
+        lines += [f"Not in this result yet: {' and '.join(missing)} (no agreement or throughput without both).", ""]
     lines.append(f"Built-in policy over {count_noun(len(result['tasks']), 'task')} ({', '.join(result['tasks'])}; "
                  f"{len(result['long_tail_tasks'])} of them built-in long-tail), "
                  f"{result['seeds']} seed(s) each; "
@@ -510,9 +515,15 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
 def load_state(path: Path) -> dict[str, Any]:
     """An earlier invocation's ``state.json``, with the busy profiles' integer keys (numbers of
     devices busy at once) restored: JSON turns them into strings. A ``.gz`` path is read through gzip
-    (the measurements kept under ``benchmarks/results/``)."""
+    (the measurements kept under ``benchmarks/results/``).
+
+    Raises FileNotFoundError, ValueError (not JSON, or not shaped like a result: an object whose
+    ``phases`` maps phase names to objects), OSError or EOFError (a broken gzip file)."""
     state = json.loads(gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_text())
-    for phase in state.get("phases", {}).values():
+    phases = state.get("phases") if isinstance(state, dict) else None
+    if not isinstance(phases, dict) or not all(isinstance(v, dict) for v in phases.values()):
+        raise ValueError("no 'phases' object of phase records")
+    for phase in phases.values():
         busy = phase.get("busy") or {}
         for key in ("fraction_with_devices_busy", "seconds_with_devices_busy"):
             if isinstance(busy.get(key), dict):

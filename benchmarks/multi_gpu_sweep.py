@@ -26,15 +26,16 @@ reads:
 * throughput in task-solves (finished runs) per hour of each sweep, and their ratio;
 * with ``--phases ... single-again`` (not run by default), a control: the 1-device sweep again,
   from its own copy of the same cache, compared with the first 1-device sweep exactly as the
-  multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (on
-  2026-11-30 the same evaluations held their leases 17% less time in the 2-device sweep than in
-  the 1-device sweep just before it, on a host with a second GPU's evaluations to serve as
-  well), so the control's disagreement and throughput ratio are the floor that the
+  multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (at
+  2026-11-30 01:45 UTC the same evaluations held their leases 16.5% less time in the 2-device
+  sweep than in the 1-device sweep just before it, on a host with a second GPU's evaluations to
+  serve as well), so the control's disagreement and throughput ratio are the floor that the
   multi-device figures must be read against. The multi-device sweep is also compared with the
-  control (rows "against the control instead"), and the host's speed in each sweep is read from
-  the lease seconds of the evaluations both made (:func:`matched_lease_time`): on 2026-11-30 the
-  control ran at the 2-device sweep's host speed (ratio 1.006) and the first 1-device sweep 12%
-  faster, so the control was the reference the drift did not enter;
+  control (rows "against the control instead"), and each sweep's lease seconds for the
+  evaluations it shares with another are compared (:func:`matched_lease_time`; host drift plus,
+  in a multi-device sweep, the cost of sharing the host): at 2026-11-30 04:07 UTC they were
+  equal within 0.6% in the 2-device sweep and the control run right after it, and 11% shorter in
+  the first 1-device sweep;
 * ``--report FILE`` runs nothing and prints all of this for a saved result (``state.json``, the
   ``--out`` JSON, or a gzipped copy such as ``benchmarks/results/*.json.gz``);
 * the environment of the processes the sweep started (sampled from ``/proc``): the NVLink
@@ -62,13 +63,14 @@ keep two GPUs busy, and now gets 13 evaluations from one).
 
 ``--time-budget`` bounds the whole script: each phase gets a share of what is left, passed to
 the sweep as ``--max-wall`` (a sweep stopped by it is reported as incomplete). The phases
-(``prewarm``, ``warmup``, ``single``, ``multi``) can be split over several invocations on the same
+(``prewarm``, ``warmup``, ``single``, ``multi``, ``single-again``) can be split over several invocations on the same
 machine when one call of a rented machine is too short: ``--phases prewarm,warmup`` first, then
 ``--resume <the work folder it printed> --phases single``, then ``--phases multi`` (each reads the
 first's ``state.json`` and caches, checks that tasks, seeds, workers and devices are the same, and
-reports all phases together). On two H200s a cold warm-up evaluation took 150-210 s and a warm one
-24-50 s; with the ten default tasks the warm-up took ~280-290 s, the 1-device sweeps 344-499 s and the
-2-device sweep 204-241 s, so the measured sweeps need a call each. Markdown tables
+reports all phases together). On two H200s (2026-11-29/30) a cold warm-up evaluation held its
+lease a median 33-37 s and a warm one 24-32 s; with the ten default tasks the warm-up took
+277-291 s, the 1-device sweeps 344-499 s and the 2-device sweeps 204-241 s, so each measured sweep
+needs a call of its own. Markdown tables
 are printed last; the JSON (and the Markdown, and the sweeps' console output) go to ``--out``
 (default ``$OUT``).
 
@@ -449,7 +451,11 @@ def report(path: Path, tolerance: float, min_ratio: float, detail_rows: int) -> 
         result = load_state(path)
         result["analysis"] = analyse(result, tolerance, min_ratio)
         text = markdown(result, tolerance, detail_rows)
-    except (OSError, ValueError, KeyError, TypeError, EOFError) as e:  # gzip's errors are OSError or EOFError
+    except FileNotFoundError:
+        print(f"--report {path}: no such file", file=sys.stderr)
+        return 2
+    # gzip's errors are OSError or EOFError; a record missing a field, KeyError and the like.
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, EOFError) as e:
         print(f"--report {path}: not a multi_gpu_sweep result ({type(e).__name__}: {e})", file=sys.stderr)
         return 2
     print(text)
@@ -495,7 +501,8 @@ def main() -> int:
     ap.add_argument("--resume", type=Path, default=None, help="the work folder of an earlier invocation on this machine "
                     "(printed by it): its caches and results are reused, and --phases continues it")
     ap.add_argument("--report", type=Path, default=None, help="run nothing: analyse a saved result (a work folder's "
-                    "state.json, or the multi_gpu_sweep.json of --out) and print its Markdown, e.g. on another machine")
+                    "state.json, the multi_gpu_sweep.json of --out, or a gzipped copy, *.json.gz) and print its "
+                    "Markdown, e.g. on another machine; exit 0 all checks pass, 1 one fails, 2 not a result")
     args = ap.parse_args()
     if args.report is not None:
         return report(args.report, args.tolerance, args.min_ratio, args.detail_rows)

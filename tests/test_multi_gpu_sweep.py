@@ -431,6 +431,7 @@ def test_the_recorded_paired_speedup_is_compared_where_both_sweeps_have_it(bench
 
 def test_report_reanalyses_a_saved_result_without_running_anything(bench, tmp_path: Path) -> None:
     import json
+    import os
     import subprocess
     import sys
 
@@ -453,7 +454,31 @@ def test_report_reanalyses_a_saved_result_without_running_anything(bench, tmp_pa
     assert "| candidates compared on every device (end-to-end time) | FAIL | compared on cuda:1 only |" in run.stdout
     assert run.returncode == 1
 
-    (tmp_path / "other.json").write_text('{"not": "a result"}')
-    bad = subprocess.run([sys.executable, str(SCRIPT), "--report", str(tmp_path / "other.json")],
-                         capture_output=True, text=True, timeout=120)
-    assert bad.returncode == 2 and "not a multi_gpu_sweep result (KeyError: 'phases')" in bad.stderr
+    # The multicast switches are checked against the measuring process's, recorded in the result,
+    # not against whatever the process that reports has.
+    state = json.loads(saved.read_text())
+    state["multicast_env"] = {"NCCL_NVLS_ENABLE": "0"}
+    saved.write_text(json.dumps(state))
+    env = {k: v for k, v in os.environ.items() if k != "NCCL_NVLS_ENABLE"}
+    run = subprocess.run([sys.executable, str(SCRIPT), "--report", str(saved)], capture_output=True, text=True,
+                         timeout=120, env=env)
+    assert "sampled processes; in the measuring process: NCCL_NVLS_ENABLE=0 |" in run.stdout
+
+    # A result with no measured sweeps yet says so.
+    state["phases"] = {}
+    saved.write_text(json.dumps(state))
+    run = subprocess.run([sys.executable, str(SCRIPT), "--report", str(saved)], capture_output=True, text=True, timeout=120)
+    assert "Not in this result yet: the 1-device sweep and the multi-device sweep" in run.stdout
+
+    # Not a result: one line and exit code 2, never a traceback (1 means a check failed).
+    for name, content in (("other.json", '{"not": "a result"}'), ("list.json", "[1, 2]"),
+                          ("phases.json", '{"phases": {"single": 1}}'), ("text.json", "not json"),
+                          ("broken.json.gz", "not gzip")):
+        (tmp_path / name).write_text(content)
+        bad = subprocess.run([sys.executable, str(SCRIPT), "--report", str(tmp_path / name)],
+                             capture_output=True, text=True, timeout=120)
+        assert bad.returncode == 2 and "not a multi_gpu_sweep result" in bad.stderr and "Traceback" not in bad.stderr, name
+        assert len(bad.stderr.strip().splitlines()) == 1
+    missing = subprocess.run([sys.executable, str(SCRIPT), "--report", str(tmp_path / "missing.json")],
+                             capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 2 and missing.stderr.strip().endswith("missing.json: no such file")
