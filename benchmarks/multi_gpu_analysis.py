@@ -269,7 +269,7 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         a["prediction"] = predict_makespan(single, order, len(multi["devices"]), given=result.get("tasks"))
     if single and again:
         # The control: the same 1-device sweep twice. Its disagreement is how far two sweeps differ
-        # with no second GPU involved (the host's drift between them), the floor under the
+        # with no second GPU involved (the host's drift between them), the noise under the
         # multi-device comparison above; its throughput ratio is 1 with no drift.
         _add_comparisons(a, "single-again", single, again, tolerance)
         # A throughput ratio only between whole sweeps: a sweep stopped early ran its longest
@@ -458,12 +458,18 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
         if a.get("prediction"):
             lines += ["", prediction_text(a["prediction"], len(result["multi_pool"]))]
     if again := phases.get("single-again"):
-        ratio = a.get("control_throughput_ratio")
-        lines += ["", "Control (the 1-device sweep run again, `--phases single-again`): "
-                  + (f"throughput ratio {ratio:.2f}x the first 1-device sweep's (1.00 with no drift between sweeps)"
-                     if ratio is not None else "no throughput ratio (a 1-device sweep did not finish; "
-                     f"the control finished {again['finished_runs']}/{again['planned_runs']} runs)")
-                  + "; its rows in the agreement table below are the floor the other sweeps' disagreement is read against."]
+        ratio, single = a.get("control_throughput_ratio"), phases.get("single")
+        if ratio is not None:
+            what = f"throughput ratio {ratio:.2f}x the first 1-device sweep's (1.00 with no drift between sweeps)"
+        elif not single:
+            what = "nothing to compare it with (no first 1-device sweep in this result)"
+        else:
+            what = (f"no throughput ratio (a 1-device sweep did not finish: the first "
+                    f"{single['finished_runs']}/{single['planned_runs']} runs, the control "
+                    f"{again['finished_runs']}/{again['planned_runs']})")
+        lines += ["", "Control (the 1-device sweep run again, `--phases single-again`): " + what
+                  + ("; its rows in the agreement table below show how far two sweeps differ with no second GPU "
+                     "involved, which the other sweeps' disagreement is read against." if single else ".")]
         if a.get("throughput_ratio_vs_control") is not None:
             lines += ["", f"Throughput ratio against the control instead ({len(result['multi_pool'])} devices / "
                       f"1 device, again): **{a['throughput_ratio_vs_control']:.2f}x**"]

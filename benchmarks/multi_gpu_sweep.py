@@ -29,8 +29,8 @@ reads:
   multi-device sweep is. On the H200 host the speed drifts between sweeps minutes apart (at
   2026-11-30 01:45 UTC the same evaluations held their leases 16.5% less time in the 2-device
   sweep than in the 1-device sweep just before it, on a host with a second GPU's evaluations to
-  serve as well), so the control's disagreement and throughput ratio are the floor that the
-  multi-device figures must be read against. The multi-device sweep is also compared with the
+  serve as well), so the control's disagreement and throughput ratio, how far two sweeps
+  differ with no second GPU involved, are what the multi-device figures must be read against. The multi-device sweep is also compared with the
   control (rows "against the control instead"), and each sweep's lease seconds for the
   evaluations it shares with another are compared (:func:`matched_lease_time`; host drift plus,
   in a multi-device sweep, the cost of sharing the host): at 2026-11-30 04:07 UTC they were

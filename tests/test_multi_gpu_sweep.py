@@ -403,7 +403,7 @@ def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughpu
     assert a["lease_ratio"]["single-again"]["ratio"] == pytest.approx(1.1)
     r["analysis"] = a
     text = bench.markdown(r, 0.03, 10)
-    assert "no throughput ratio (a 1-device sweep did not finish; the control finished 1/2 runs)" in text
+    assert "no throughput ratio (a 1-device sweep did not finish: the first 2/2 runs, the control 1/2)" in text
     assert "pooled" not in text
 
 
