@@ -386,6 +386,14 @@ def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughpu
     assert a["throughput_ratio_vs_control"] == pytest.approx(120.0 / 50.0)
     assert a["lease_ratio"]["multi-vs-control"]["ratio"] == pytest.approx(8.0 / 11.0)
     assert a["comparisons"]["multi-vs-control:candidate:median_us"]["by_device"]["cuda:0"]["pairs"] == 1
+    # The rule-based checks read against the 1-device sweep nearest in lease time: here the first
+    # (|log 0.8| < |log 8/11|), whose medians agree exactly, at 2.00x.
+    assert a["reference"]["sweep"] == "single"
+    rule = {c["check"]: c for c in a["checks"] if "nearest in lease time" in c["check"]}
+    assert [(c["ok"], c["value"]) for c in rule.values()] == [
+        (True, "against the first 1-device sweep (lease ratios 0.800 vs the first, 0.727 vs the control): "
+               "cuda:0: 0.00%; cuda:1: 0.00%"),
+        (True, "2.00x against the first 1-device sweep")]
     r["analysis"] = a
     text = bench.markdown(r, 0.03, 10)
     assert "against both 1-device sweeps pooled" in text and "**2.20x**" in text
@@ -393,6 +401,16 @@ def test_host_speed_from_the_same_evaluations_leases_and_the_bracketed_throughpu
     assert "| 2 devices, against the control instead | speedup vs eager (what the score uses) | cuda:0 | 1 |" in text
     assert "| 2 devices | 3 | 40 | 32 | 0.800 |" in text
     assert "| 1 device, again (control) | 1 | 10 | 11 | 1.100 |" in text
+
+    # A control whose evaluations took as long as the multi-device sweep's (8 s against 8 s; the
+    # first sweep's 10 s): it is the reference, 120 s against 50 s.
+    r = result(phase(["cuda:0"], [leased("t1", "aa", "cuda:1", 0, 8)], [task_lease("t1", 0, 8)], finished=2, wall=120.0))
+    a = bench.analyse(r, tolerance=0.03, min_ratio=1.8)
+    assert a["reference"] == {"sweep": "single-again", "lease_ratio_vs_first": pytest.approx(0.8),
+                              "lease_ratio_vs_control": pytest.approx(1.0)}
+    rule = [c for c in a["checks"] if "nearest in lease time" in c["check"]]
+    assert rule[0]["value"].startswith("against the control (lease ratios 0.800 vs the first, 1.000 vs the control)")
+    assert rule[-1]["ok"] and rule[-1]["value"] == "2.40x against the control"
 
     # A control stopped by the time budget: no throughput ratios from it, its lease ratio stays.
     stopped = phase(["cuda:0"], again_evals, [task_lease("t1", 0, 11)], finished=1, wall=15.0)
