@@ -60,6 +60,7 @@ def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
                 continue
     return out
 
+
 class EventWriter:
     """Append-only JSON-lines writer; each event is flushed to the OS before returning."""
 
