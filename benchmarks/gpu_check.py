@@ -1,7 +1,8 @@
-"""One GPU check in one call: GPU tests, example passes on the shared tasks, the built-in policy
-solving tasks, and result tables.
+"""One GPU check in one call: GPU tests, example passes on the shared tasks, timing
+repeatability, the CUDA-graph replay guard under host load, the built-in policy solving tasks,
+and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,solve]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve]
         [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
@@ -82,6 +83,17 @@ def repeatability(out: Path, budget_s: float, n_builtin: int, pin: str = "off", 
     if proc.returncode != 0 or not table.exists():
         return [f"timing repeatability failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
     return table.read_text().splitlines()
+
+
+def replay_guard(out: Path) -> list[str]:
+    """benchmarks/graph_replay_guard.py in its own process (it loads the host's CPUs); its table.
+    A failing check (exit 1) still gives the table, which says FAIL."""
+    proc = subprocess.run([sys.executable, str(REPO / "benchmarks" / "graph_replay_guard.py"), "--out",
+                           str(out / "graph_replay_guard.json")], capture_output=True, text=True, cwd=REPO)
+    (out / "graph_replay_guard.log").write_text(proc.stdout + proc.stderr)
+    if proc.returncode not in (0, 1):
+        return [f"graph replay guard failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
+    return proc.stdout.splitlines()
 
 
 def _geomean(xs: list[float]) -> float:
@@ -174,7 +186,8 @@ def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, device
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
-    ap.add_argument("--parts", default="tests,eval,repeat,solve", help="comma-separated: tests, eval, repeat, solve")
+    ap.add_argument("--parts", default="tests,eval,repeat,guard,solve",
+                    help="comma-separated: tests, eval, repeat, guard, solve")
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
     ap.add_argument("--solve-task-ids", default=None, help="comma-separated built-in task ids to solve instead of "
                     "--solve-tasks")
@@ -203,6 +216,8 @@ def main() -> None:
         report += eval_table(args.out)
     if "repeat" in parts:
         report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks, args.repeat_pin, args.repeat_per_task)]
+    if "guard" in parts:
+        report += ["", *replay_guard(args.out)]
     if "solve" in parts:
         report += ["", "Built-in policy on CUDA (geometric means over the subgraphs of the best pass version):", ""]
         ids = [t.strip() for t in args.solve_task_ids.split(",") if t.strip()] if args.solve_task_ids else None

@@ -133,6 +133,46 @@ def test_cuda_graph_replay_times_device_work_and_skips_uncapturable_calls() -> N
     torch.ones(1, device="cuda").add_(1)  # the stream still works after the failed capture
 
 
+def test_graph_replay_guard_keeps_host_time_out_of_device_time() -> None:
+    import time
+
+    import torch
+
+    from passagent.tools.timing import GUARD_US, _CudaClock, graph_replay_medians, sleep_cycles_per_us
+
+    dev = torch.device("cuda")
+    assert sleep_cycles_per_us(dev) > 100  # GPU clocks run at hundreds of MHz or more
+
+    x = torch.randn(65536, device=dev)
+    side = torch.cuda.Stream(dev)
+    side.wait_stream(torch.cuda.current_stream(dev))
+    with torch.cuda.stream(side):
+        x.mul_(1.0001)
+    torch.cuda.current_stream(dev).wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        x.mul_(1.0001)
+
+    class SlowSubmit:  # the host needs 3 ms to submit the replay (a loaded CPU)
+        def replay(self) -> None:
+            time.sleep(0.003)
+            graph.replay()
+
+    unguarded = _CudaClock(dev, guard=False)
+    assert unguarded.replay(SlowSubmit()) > 2000  # the defect: host time counted as device time
+    clock = _CudaClock(dev)
+    quick = [clock.replay(graph) for _ in range(20)]
+    assert sum(t is not None for t in quick) >= 15 and all(0 < t < 100 for t in quick if t is not None)
+    assert clock.guard_us >= GUARD_US and clock.spin_us is not None and clock.spin_us > 0
+    dropped, guard = clock.outrun, clock.guard_us
+    assert clock.replay(SlowSubmit()) is None  # with the guard: dropped, not timed
+    assert clock.outrun == dropped + 1 and clock.guard_us > guard
+
+    info: dict = {}
+    medians = graph_replay_medians({"mul": lambda a: a * 1.0001}, [x], dev, info=info)
+    assert 0 < medians["mul"] < 100 and info["kept"]["mul"] >= 100 and info["guard_us"] >= GUARD_US
+
+
 def test_profiled_evaluation_on_cuda_shows_device_kernels_and_the_user_triton_kernel(cache_root: Path) -> None:
     from passagent.agent.condense import describe_profile
 

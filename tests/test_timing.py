@@ -10,7 +10,7 @@ import time
 import pytest
 import torch
 
-from passagent.tools.timing import TimingConfig, median_ci_halfwidth, time_interleaved
+from passagent.tools.timing import GUARD_US, MAX_GUARD_US, TimingConfig, median_ci_halfwidth, next_guard_us, time_interleaved
 
 
 def test_median_ci_halfwidth_by_hand() -> None:
@@ -128,3 +128,12 @@ def test_every_timed_call_is_checked_right_after_it_with_its_own_inputs() -> Non
                      after_call=after_call)
     assert len(log) == 2 * 2 * 7  # (1 warm-up + 6 timed) calls of each variant, each checked
     assert all(c[0] == "call" and k[0] == "check" and c[1:] == k[1:] for c, k in zip(log[::2], log[1::2]))
+
+
+def test_the_replay_guard_grows_to_cover_the_slowest_submission_seen_up_to_its_cap() -> None:
+    assert next_guard_us(50.0, 60.0) == 100.0  # doubled: 2 x 50 > 1.5 x 60
+    assert next_guard_us(50.0, 300.0) == 450.0  # 1.5 x the submission that outran it
+    assert next_guard_us(1500.0, 1600.0) == MAX_GUARD_US  # 3000 and 2400 capped
+    assert next_guard_us(MAX_GUARD_US, 10 * MAX_GUARD_US) == MAX_GUARD_US
+    assert 0 < GUARD_US < MAX_GUARD_US
+

@@ -20,7 +20,10 @@
   variant is captured in a CUDA graph and the graphs are replayed, interleaved, with an L2
   flush before each replay and CUDA events around it. This is the variant's device time with
   no host in the loop: launch overhead and the host's speed drop out, so it is the repeatable
-  figure for comparing kernels (one GPU against another, one run against another). The score
+  figure for comparing kernels (one GPU against another, one run against another). A spin
+  kernel (the *guard*) runs between the flush and the start event, so the GPU is still busy
+  while the host submits the replay; a replay whose submission took longer than the guard
+  would have timed the host too, and is dropped (see :class:`_CudaClock`). The score
   does not use it (``shared/docs/SCORING.md``: end-to-end time, since launch overhead is part
   of what a pass may remove); a variant that cannot be captured (a host sync, a
   data-dependent shape) gets ``None``.
@@ -243,12 +246,59 @@ def _stats(samples: list[float], kernel: list[float] | None) -> TimingStats:
     )
 
 
+#: Guard before each timed CUDA-graph replay (µs of GPU spin): the first value, and the largest
+#: it may grow to when the host's submission outruns it. Without a guard the start event is
+#: reached when the L2 flush ends, before the host has submitted the replay: on an idle H200 host
+#: a one-kernel replay then measured 4.83 µs against 4.29 µs with the guard, and with the CPUs
+#: oversubscribed single medians reached 6.91 µs (guarded: at most 4.48 µs);
+#: ``benchmarks/graph_replay_guard.py``, README "Timing".
+GUARD_US = 50.0
+MAX_GUARD_US = 2000.0
+#: Fewer replays kept than this (the rest outran the guard): no graph time for the variant.
+MIN_KEPT_REPLAYS = 10
+
+
+def next_guard_us(guard_us: float, enqueue_us: float, max_us: float = MAX_GUARD_US) -> float:
+    """The guard (µs) to use after a replay whose host submission took ``enqueue_us`` µs outran a
+    guard of ``guard_us`` µs: at least double, and 1.5x the submission just seen, at most ``max_us``."""
+    return min(max_us, max(2.0 * guard_us, 1.5 * enqueue_us))
+
+
+def sleep_cycles_per_us(device: torch.device, probe_cycles: int = 200_000, repeats: int = 5) -> float:
+    """GPU clock cycles per microsecond of ``torch.cuda._sleep`` on ``device``, measured with CUDA
+    events (median of ``repeats`` spins of ``probe_cycles`` cycles). It only sizes the guard: the
+    clock changes (on the H200 a spin sized to 200 µs this way once lasted 880 µs), so whether a
+    replay outran its guard is judged from the guard's own measured duration (:meth:`_CudaClock.replay`)."""
+    rates = []
+    for _ in range(repeats):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        torch.cuda._sleep(probe_cycles)
+        end.record()
+        end.synchronize()
+        rates.append(probe_cycles / max(start.elapsed_time(end) * 1e3, 1e-3))
+    return statistics.median(rates)
+
+
 class _CudaClock:
-    def __init__(self, device: torch.device):
+    """CUDA timing of one call (:meth:`call`) or one CUDA-graph replay (:meth:`replay`) on ``device``.
+
+    ``guard``: spin the GPU before each timed replay (:data:`GUARD_US`, grown by
+    :func:`next_guard_us`) so that the start event is reached only after the host has submitted
+    the replay; ``False`` times replays as before the guard existed (for
+    ``benchmarks/graph_replay_guard.py``). ``outrun`` counts replays dropped because their
+    submission took longer than the guard; ``spin_us`` is the last guard's measured duration.
+    """
+
+    def __init__(self, device: torch.device, guard: bool = True):
         props = torch.cuda.get_device_properties(device)
         l2 = getattr(props, "L2_cache_size", 0) or 64 * 2**20
         self.flush_buf = torch.empty(2 * l2 // 4, dtype=torch.int32, device=device)
         self.device = device
+        self.guard_us = GUARD_US if guard else 0.0
+        self.cycles_per_us = sleep_cycles_per_us(device) if guard else 0.0
+        self.outrun = 0
+        self.spin_us: float | None = None
 
     def call(self, fn: Callable[..., Any], args: list[Any]) -> tuple[float, float, Any]:
         self.flush_buf.zero_()
@@ -262,14 +312,31 @@ class _CudaClock:
         t1 = time.perf_counter()
         return (t1 - t0) * 1e6, start.elapsed_time(end) * 1e3, out
 
-    def replay(self, graph: "torch.cuda.CUDAGraph") -> float:
-        """Device time (µs) of one replay of ``graph`` after an L2 flush."""
-        self.flush_buf.zero_()
+    def replay(self, graph: "torch.cuda.CUDAGraph") -> float | None:
+        """Device time (µs) of one replay of ``graph`` after an L2 flush, or None when (with the
+        guard) the host took longer to submit it than the guard's spin lasted on the GPU: the GPU
+        may then have idled after the start event, so the sample would include host time. The
+        guard grows after such a replay."""
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        spin = torch.cuda.Event(enable_timing=True)
+        t0 = time.perf_counter()
+        self.flush_buf.zero_()
+        if self.guard_us:
+            spin.record()
+            torch.cuda._sleep(int(self.guard_us * self.cycles_per_us))
         start.record()
         graph.replay()
         end.record()
+        # From before the flush was queued: the GPU reaches ``start`` at least flush + spin after
+        # t0, so a submission shorter than the measured spin alone cannot leave a gap.
+        enqueue_us = (time.perf_counter() - t0) * 1e6
         end.synchronize()
+        if self.guard_us:
+            self.spin_us = spin.elapsed_time(start) * 1e3
+            if enqueue_us > self.spin_us:
+                self.outrun += 1
+                self.guard_us = next_guard_us(self.guard_us, enqueue_us)
+                return None
         return start.elapsed_time(end) * 1e3
 
 
@@ -282,21 +349,27 @@ def graph_replay_medians(
     max_replays: int = 5000,
     budget_s: float = 0.3,
     target_ci: float = 0.005,
+    guard: bool = True,
+    info: dict[str, Any] | None = None,
 ) -> dict[str, float | None]:
     """Median device time (microseconds) of a CUDA-graph replay of one call of each variant.
 
     Each variant is called three times on a side stream (warm-up, as CUDA-graph capture
     requires), captured once with ``torch.cuda.graph`` (its own memory pool), and the graphs are
-    replayed interleaved in a rotating order, each replay preceded by an L2 flush and bracketed by
-    CUDA events. Replays go on until every median's 95% CI is within ``target_ci`` (or
-    ``max_replays``/``budget_s``), but at least ``min_replays``. All variants replay the same
-    argument tensors ``args`` (captured by address), so in-place updates accumulate; only the
-    timing is used, never the outputs.
+    replayed interleaved in a rotating order, each replay preceded by an L2 flush and the guard
+    (``guard``; :class:`_CudaClock`) and bracketed by CUDA events. Replays the host submitted
+    slower than the guard lasted are dropped. Replays go on until every median's 95% CI is within
+    ``target_ci`` (or ``max_replays`` rounds/``budget_s`` seconds), but at least ``min_replays``
+    kept per variant. All variants replay the same argument tensors ``args`` (captured by
+    address), so in-place updates accumulate; only the timing is used, never the outputs.
 
     Returns name -> median in µs, or None for a variant whose capture failed (after a failure no
-    further variant is captured: a broken capture can leave the stream unusable).
+    further variant is captured: a broken capture can leave the stream unusable) or that kept
+    fewer than :data:`MIN_KEPT_REPLAYS` replays. ``info``, if given, receives ``dropped`` (replays
+    dropped for outrunning the guard), ``guard_us`` (the guard at the end) and ``kept`` (name ->
+    replays kept).
     """
-    clock = _CudaClock(device)
+    clock = _CudaClock(device, guard=guard)
     graphs: dict[str, torch.cuda.CUDAGraph] = {}
     result: dict[str, float | None] = {n: None for n in variants}
     side = torch.cuda.Stream(device)
@@ -329,14 +402,19 @@ def graph_replay_medians(
         rnd += 1
         shift = rnd % len(names)
         for name in names[shift:] + names[:shift]:
-            times[name].append(clock.replay(graphs[name]))
-        if rnd >= max_replays:
+            t = clock.replay(graphs[name])
+            if t is not None:
+                times[name].append(t)
+        if rnd >= max_replays or (rnd >= min_replays and time.perf_counter() >= deadline):
             break
-        if rnd >= min_replays and (time.perf_counter() >= deadline
-                                   or all(median_ci_halfwidth(times[n]) <= target_ci for n in names)):
+        if (all(len(times[n]) >= min_replays for n in names)
+                and all(median_ci_halfwidth(times[n]) <= target_ci for n in names)):
             break
     for name in names:
-        result[name] = statistics.median(times[name])
+        if len(times[name]) >= MIN_KEPT_REPLAYS:
+            result[name] = statistics.median(times[name])
+    if info is not None:
+        info.update(dropped=clock.outrun, guard_us=clock.guard_us, kept={n: len(times[n]) for n in names})
     del graphs
     torch.cuda.synchronize(device)
     return result
@@ -380,7 +458,7 @@ def time_interleaved(
     """
     device = torch.device(device)
     cuda = device.type == "cuda"
-    clock = _CudaClock(device) if cuda else None
+    clock = _CudaClock(device, guard=False) if cuda else None
     names = list(variants)
 
     def timed(name: str, i: int) -> tuple[float, float | None]:
