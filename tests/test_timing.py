@@ -10,7 +10,8 @@ import time
 import pytest
 import torch
 
-from passagent.tools.timing import GUARD_US, MAX_GUARD_US, TimingConfig, median_ci_halfwidth, next_guard_us, time_interleaved
+from passagent.tools.timing import (GUARD_US, MAX_GUARD_US, TimingConfig, interleaved_replays, median_ci_halfwidth,
+                                    next_guard_us, time_interleaved)
 
 
 def test_median_ci_halfwidth_by_hand() -> None:
@@ -136,4 +137,30 @@ def test_the_replay_guard_grows_to_cover_the_slowest_submission_seen_up_to_its_c
     assert next_guard_us(1500.0, 1600.0) == MAX_GUARD_US  # 3000 and 2400 capped
     assert next_guard_us(MAX_GUARD_US, 10 * MAX_GUARD_US) == MAX_GUARD_US
     assert 0 < GUARD_US < MAX_GUARD_US
+
+
+def test_replay_loop_drops_outrun_replays_and_needs_min_kept_times_before_the_ci_can_stop_it() -> None:
+    calls = {"steady": 0, "flaky": 0}
+
+    def replay(name: str) -> float | None:
+        calls[name] += 1
+        if name == "flaky" and calls[name] % 2:  # every other replay outran its guard
+            return None
+        return 5.0  # identical times: the CI is zero as soon as there are 10 of them
+
+    times = interleaved_replays(["steady", "flaky"], replay, min_replays=20, max_replays=1000, budget_s=60.0, target_ci=0.005)
+    # The loop stops at the first round where both have >= 20 kept times: flaky's 20th comes at round 40.
+    assert calls == {"steady": 40, "flaky": 40}
+    assert len(times["steady"]) == 40 and len(times["flaky"]) == 20 and set(times["flaky"]) == {5.0}
+
+
+def test_replay_loop_ends_at_max_rounds_even_when_everything_is_dropped() -> None:
+    n = {"calls": 0}
+
+    def replay(name: str) -> None:
+        n["calls"] += 1
+        return None
+
+    times = interleaved_replays(["a", "b"], replay, min_replays=5, max_replays=7, budget_s=60.0, target_ci=0.005)
+    assert times == {"a": [], "b": []} and n["calls"] == 14
 

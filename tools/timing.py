@@ -340,6 +340,41 @@ class _CudaClock:
         return start.elapsed_time(end) * 1e3
 
 
+def interleaved_replays(
+    names: list[str],
+    replay: Callable[[str], float | None],
+    *,
+    min_replays: int,
+    max_replays: int,
+    budget_s: float,
+    target_ci: float,
+) -> dict[str, list[float]]:
+    """The replay loop of :func:`graph_replay_medians`: rounds of ``replay(name)`` over ``names`` in a
+    rotating order, keeping the times (µs) that are not None (None: a dropped replay).
+
+    Stops after ``max_replays`` rounds; after ``min_replays`` rounds once ``budget_s`` seconds have
+    passed; or as soon as every name has at least ``min_replays`` kept times and every median's
+    95% CI half-width (:func:`median_ci_halfwidth`) is within ``target_ci``. Returns name -> kept
+    times, in order.
+    """
+    times: dict[str, list[float]] = {n: [] for n in names}
+    deadline = time.perf_counter() + budget_s
+    rnd = 0
+    while True:
+        rnd += 1
+        shift = rnd % len(names)
+        for name in names[shift:] + names[:shift]:
+            t = replay(name)
+            if t is not None:
+                times[name].append(t)
+        if rnd >= max_replays or (rnd >= min_replays and time.perf_counter() >= deadline):
+            break
+        if (all(len(times[n]) >= min_replays for n in names)
+                and all(median_ci_halfwidth(times[n]) <= target_ci for n in names)):
+            break
+    return times
+
+
 def graph_replay_medians(
     variants: dict[str, Callable[..., Any]],
     args: list[Any],
@@ -395,27 +430,14 @@ def graph_replay_medians(
     names = list(graphs)
     if not names:
         return result
-    times: dict[str, list[float]] = {n: [] for n in names}
-    deadline = time.perf_counter() + budget_s
-    rnd = 0
-    while True:
-        rnd += 1
-        shift = rnd % len(names)
-        for name in names[shift:] + names[:shift]:
-            t = clock.replay(graphs[name])
-            if t is not None:
-                times[name].append(t)
-        if rnd >= max_replays or (rnd >= min_replays and time.perf_counter() >= deadline):
-            break
-        if (all(len(times[n]) >= min_replays for n in names)
-                and all(median_ci_halfwidth(times[n]) <= target_ci for n in names)):
-            break
+    times = interleaved_replays(names, lambda name: clock.replay(graphs[name]), min_replays=min_replays,
+                                max_replays=max_replays, budget_s=budget_s, target_ci=target_ci)
     for name in names:
         if len(times[name]) >= MIN_KEPT_REPLAYS:
             result[name] = statistics.median(times[name])
     if info is not None:
         info.update(dropped=clock.outrun, guard_us=clock.guard_us, kept={n: len(times[n]) for n in names})
-    del graphs
+    graphs.clear()  # free the captured graphs' memory pools before the final sync
     torch.cuda.synchronize(device)
     return result
 
