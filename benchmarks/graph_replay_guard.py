@@ -9,8 +9,9 @@ submission; replays whose submission outran it are dropped (``tools/timing._Cuda
 
 This script times three small eager variants (the sizes of the built-in tasks' candidates:
 a few microseconds on an H200) with ``graph_replay_medians`` under four conditions, each
-``--repeats`` times, interleaved: host idle or loaded (``--load-procs`` processes spinning on
-the CPU, default twice the CPU count) x guard off or on. Reported per condition and variant: the
+``--repeats`` times: host idle or loaded (``--load-procs`` processes spinning on the CPU, default
+twice the CPU count) x guard off or on. All idle rounds run first, then all loaded ones; within a
+round the guard is off, then on. Reported per condition and variant: the
 median, smallest and largest of the repeats' medians, and the median's ratio to the idle,
 guarded one. The check: with the guard, the loaded medians are within 3% of the idle ones.
 

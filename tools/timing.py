@@ -248,9 +248,10 @@ def _stats(samples: list[float], kernel: list[float] | None) -> TimingStats:
 
 #: Guard before each timed CUDA-graph replay (µs of GPU spin): the first value, and the largest
 #: it may grow to when the host's submission outruns it. Without a guard the start event is
-#: reached when the L2 flush ends, before the host has submitted the replay: on an idle H200 host
-#: a one-kernel replay then measured 4.83 µs against 4.29 µs with the guard, and with the CPUs
-#: oversubscribed single medians reached 6.91 µs (guarded: at most 4.48 µs);
+#: reached when the L2 flush ends, possibly before the host has submitted the replay: on an idle
+#: H200 host a one-kernel replay measured 4.83 µs without a guard and 4.29 µs with the first version
+#: of it (which judged an outrun against the spin's intended length, not its measured one), and
+#: with the CPUs oversubscribed single medians reached 6.91 µs (guarded: at most 4.48 µs);
 #: ``benchmarks/graph_replay_guard.py``, README "Timing".
 GUARD_US = 50.0
 MAX_GUARD_US = 2000.0
@@ -393,9 +394,11 @@ def graph_replay_medians(
     requires), captured once with ``torch.cuda.graph`` (its own memory pool), and the graphs are
     replayed interleaved in a rotating order, each replay preceded by an L2 flush and the guard
     (``guard``; :class:`_CudaClock`) and bracketed by CUDA events. Replays the host submitted
-    slower than the guard lasted are dropped. Replays go on until every median's 95% CI is within
-    ``target_ci`` (or ``max_replays`` rounds/``budget_s`` seconds), but at least ``min_replays``
-    kept per variant. All variants replay the same argument tensors ``args`` (captured by
+    slower than the guard lasted are dropped. Replays go on until every variant has at least
+    ``min_replays`` kept and every median's 95% CI is within ``target_ci``, or until
+    ``max_replays`` rounds, or ``budget_s`` seconds and at least ``min_replays`` rounds, have
+    passed (so with many replays dropped a variant may keep fewer than ``min_replays``; see
+    :func:`interleaved_replays`). All variants replay the same argument tensors ``args`` (captured by
     address), so in-place updates accumulate; only the timing is used, never the outputs.
 
     Returns name -> median in µs, or None for a variant whose capture failed (after a failure no
