@@ -7,8 +7,8 @@ the GPU idles inside the timed interval and the "device time" includes host time
 GPU spin (``torch.cuda._sleep``) between the flush and the start event, long enough for the
 submission; replays whose submission outran it are dropped (``tools/timing._CudaClock``).
 
-This script times three small eager variants (the sizes of the built-in tasks' candidates:
-a few microseconds on an H200) with ``graph_replay_medians`` under four conditions, each
+This script times three eager variants (4, 15 and 63 µs of device time on an H200, spanning the
+built-in tasks' candidates, 5-52 µs) with ``graph_replay_medians`` under four conditions, each
 ``--repeats`` times: host idle or loaded (``--load-procs`` processes spinning on the CPU, default
 twice the CPU count) x guard off or on. All idle rounds run first, then all loaded ones; within a
 round the guard is off, then on. Reported per condition and variant: the

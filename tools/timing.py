@@ -19,8 +19,9 @@
 * CUDA-graph replay (CUDA only, ``graph_replay``): after the measurement, one call of each
   variant is captured in a CUDA graph and the graphs are replayed, interleaved, with an L2
   flush before each replay and CUDA events around it. This is the variant's device time with
-  no host in the loop: launch overhead and the host's speed drop out, so it is the repeatable
-  figure for comparing kernels (one GPU against another, one run against another). A spin
+  no host in the loop: launch overhead and the host's speed drop out, so it is meant as the
+  figure for comparing kernels (one GPU against another, one run against another; small
+  candidates' replay medians still jumped between sweeps, README "Two GPUs"). A spin
   kernel (the *guard*) runs between the flush and the start event, so the GPU is still busy
   while the host submits the replay; a replay whose submission took longer than the guard
   would have timed the host too, and is dropped (see :class:`_CudaClock`). The score
@@ -97,9 +98,11 @@ class TimingConfig:
         pin_thread: keep the timing thread on one CPU core while timing (Linux; see
             :func:`pinned_to_one_core`). Off by default: on the H200 host it did not make medians
             more repeatable (``benchmarks/timing_repeatability.py --pin both``, README).
-        graph_replay: CUDA only: also measure CUDA-graph replays (``TimingStats.graph_median_us``),
-            at least ``min_calls`` per variant, until ``target_ci`` (or +-0.5%) or
-            ``graph_budget_s`` seconds.
+        graph_replay: CUDA only: also measure CUDA-graph replays (``TimingStats.graph_median_us``)
+            in rounds, until every variant has ``min(100, min_calls)`` kept replays and its median
+            is within ``target_ci`` (or +-0.5%), or, after at least ``min(100, min_calls)`` rounds,
+            ``graph_budget_s`` seconds have passed (:func:`graph_replay_medians`; dropped
+            replays can leave fewer kept, and a long guard can stretch the time).
     """
 
     warmup: int = 1  # the correctness calls before timing already ran every variant
@@ -118,7 +121,7 @@ class TimingConfig:
     def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":
         """The default for a device: on CUDA at least 100 calls after >= 50 ms of warm-up,
         until each median is known to +-0.5% (95% CI) or 1.5 s have passed, then CUDA-graph
-        replays of each variant (<= 0.3 s); on the CPU, calls
+        replays of each variant (about 0.3 s, more when the guard is long); on the CPU, calls
         sized to ``budget_s`` (0.5 s), at least 5."""
         if torch.device(device).type == "cuda":
             return cls(warmup=10, warmup_s=0.05, min_calls=100, max_calls=5000,
@@ -248,11 +251,12 @@ def _stats(samples: list[float], kernel: list[float] | None) -> TimingStats:
 
 #: Guard before each timed CUDA-graph replay (µs of GPU spin): the first value, and the largest
 #: it may grow to when the host's submission outruns it. Without a guard the start event is
-#: reached when the L2 flush ends, possibly before the host has submitted the replay: on an idle
-#: H200 host a one-kernel replay measured 4.83 µs without a guard and 4.29 µs with the first version
-#: of it (which judged an outrun against the spin's intended length, not its measured one), and
-#: with the CPUs oversubscribed single medians reached 6.91 µs (guarded: at most 4.48 µs);
-#: ``benchmarks/graph_replay_guard.py``, README "Timing".
+#: reached when the L2 flush ends, possibly before the host has submitted the replay. On an H200
+#: host with the CPUs oversubscribed, unguarded single medians of a one-kernel replay reached
+#: 6.46 and 6.91 µs against at most 4.48 µs with the first version of the guard (which judged an
+#: outrun against the spin's intended length, not its measured one); all medians were also
+#: 0.06-0.54 µs lower with it, a 4 µs and a 63 µs graph alike, which is not shown to be host
+#: time; ``benchmarks/graph_replay_guard.py``, README "Timing".
 GUARD_US = 50.0
 MAX_GUARD_US = 2000.0
 #: Fewer replays kept than this (the rest outran the guard): no graph time for the variant.
