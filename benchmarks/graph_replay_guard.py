@@ -60,7 +60,11 @@ def variants(device: torch.device) -> tuple[dict[str, Callable[..., Any]], list[
 
 
 def measure(repeats: int, load_procs: int, budget_s: float) -> dict[str, Any]:
-    """``repeats`` rounds of the four conditions; returns the raw medians and drop counts."""
+    """``repeats`` rounds of the four conditions on ``cuda`` (each call with a ``budget_s``-second
+    budget), idle first, then with ``load_procs`` CPU spinners. Returns the host facts and
+    ``runs``: condition -> one record per call with ``medians`` (variant -> µs, or None),
+    ``dropped``, ``guard_us`` (µs) and ``kept`` (guard on) or empty extras (guard off).
+    Raises RuntimeError (from torch) without CUDA."""
     device = torch.device("cuda")
     fns, args = variants(device)
     runs: dict[str, list[dict[str, Any]]] = {}
@@ -90,7 +94,10 @@ def measure(repeats: int, load_procs: int, budget_s: float) -> dict[str, Any]:
 
 
 def summarise(result: dict[str, Any]) -> dict[str, Any]:
-    """Per condition and variant: median, min and max over repeats (µs), and ratio to idle + guard."""
+    """Per condition and variant: median, min and max over repeats of the calls' medians (µs), how
+    many calls gave one (``n``), replays dropped in that condition's calls (all variants), and the
+    median's ratio to the idle, guarded one. ``check``: every loaded, guarded ratio within
+    :data:`TOLERANCE` of 1 (False if there is none)."""
     table: dict[str, dict[str, dict[str, float | None]]] = {}
     for cond, rs in result["runs"].items():
         table[cond] = {}

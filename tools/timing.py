@@ -273,7 +273,8 @@ def sleep_cycles_per_us(device: torch.device, probe_cycles: int = 200_000, repea
     """GPU clock cycles per microsecond of ``torch.cuda._sleep`` on ``device``, measured with CUDA
     events (median of ``repeats`` spins of ``probe_cycles`` cycles). It only sizes the guard: the
     clock changes (on the H200 a spin sized to 200 µs this way once lasted 880 µs), so whether a
-    replay outran its guard is judged from the guard's own measured duration (:meth:`_CudaClock.replay`)."""
+    replay outran its guard is judged from the guard's own measured duration (:meth:`_CudaClock.replay`).
+    Raises RuntimeError (from torch) if ``device`` is not a usable CUDA device."""
     rates = []
     for _ in range(repeats):
         start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
