@@ -416,6 +416,17 @@ def graph_replay_medians(
     graphs: dict[str, torch.cuda.CUDAGraph] = {}
     result: dict[str, float | None] = {n: None for n in variants}
     side = torch.cuda.Stream(device)
+    # A failed capture leaves the device's default generator marked as capturing, and every later
+    # random op on the device then raises ("Offset increment outside graph capture encountered
+    # unexpectedly"; seen in tests/test_gpu.py on the H200, torch 2.11, 2026-11-30). A clone of its
+    # state taken before the captures is swapped back in after a failure (seed and offset as before
+    # the captures). Best effort: the timings never depend on it, so a refusal is not an error.
+    index = torch.device(device).index
+    rng = torch.cuda.default_generators[torch.cuda.current_device() if index is None else index]
+    try:
+        rng_before = rng.clone_state()
+    except Exception:  # noqa: BLE001
+        rng_before = None
     for name, fn in variants.items():
         try:
             side.wait_stream(torch.cuda.current_stream(device))
@@ -434,6 +445,11 @@ def graph_replay_medians(
                 torch.cuda.synchronize(device)
             except Exception:  # noqa: BLE001
                 pass
+            if rng_before is not None:
+                try:
+                    rng.graphsafe_set_state(rng_before)
+                except Exception:  # noqa: BLE001
+                    pass
             break
     names = list(graphs)
     if not names:
