@@ -500,3 +500,22 @@ def test_report_reanalyses_a_saved_result_without_running_anything(bench, tmp_pa
     missing = subprocess.run([sys.executable, str(SCRIPT), "--report", str(tmp_path / "missing.json")],
                              capture_output=True, text=True, timeout=120)
     assert missing.returncode == 2 and missing.stderr.strip().endswith("missing.json: no such file")
+
+
+RESULTS = SCRIPT.parent / "results"
+
+
+@pytest.mark.parametrize("name, expected", [
+    # The README's verdicts for the two runs made under the pre-registered rule (b4074ad).
+    ("multi_gpu_sweep-2026-11-30-0552.json.gz", {"reference": "single", "speedup": True, "device time": False, "throughput": True}),
+    ("multi_gpu_sweep-2026-11-30-0743.json.gz", {"reference": "single-again", "speedup": True, "device time": True, "throughput": False}),
+])
+def test_the_kept_confirmatory_runs_give_the_recorded_verdicts(bench, name: str, expected: dict) -> None:
+    result = bench.load_state(RESULTS / name)
+    a = bench.analyse(result, 0.03, 1.8)
+    assert a["reference"]["sweep"] == expected["reference"]
+    rule = {c["check"]: c["ok"] for c in a["checks"] if "nearest in lease time" in c["check"]}
+    assert len(rule) == 3
+    for what in ("speedup", "device time", "throughput"):
+        (ok,) = [v for k, v in rule.items() if k.startswith(what) or f"of the {what}" in k]
+        assert ok is expected[what], (what, rule)
