@@ -63,7 +63,7 @@ def measure(repeats: int, load_procs: int, budget_s: float) -> dict[str, Any]:
     """``repeats`` rounds of the four conditions on ``cuda`` (each call with a ``budget_s``-second
     budget), idle first, then with ``load_procs`` CPU spinners. Returns the host facts and
     ``runs``: condition -> one record per call with ``medians`` (variant -> µs, or None),
-    ``dropped``, ``guard_us`` (µs) and ``kept`` (guard on) or empty extras (guard off).
+    ``dropped``, ``guard_us`` (µs), ``kept`` and ``attempted`` (guard on) or empty extras (guard off).
     Raises RuntimeError (from torch) without CUDA."""
     device = torch.device("cuda")
     fns, args = variants(device)

@@ -70,6 +70,25 @@ def evaluation_steps(records: list[dict[str, Any]]) -> dict[str, float]:
 ORDER_PURPOSES = ("evaluation",)
 
 
+def guard_drops(records: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per device: CUDA-graph replays kept and dropped by the graph-replay guard (a replay whose
+    host submission outlasted the GPU's spin; ``tools/timing.py``) over every variant and subgraph
+    of the evaluations, and how many variant timings dropped any. Only timings that recorded
+    ``graph_dropped`` count (results from before 2026-11-30 have none: empty dict)."""
+    out: dict[str, dict[str, int]] = {}
+    for ev in records:
+        for s in ev["subgraphs"]:
+            for t in s["times"].values():
+                if t.get("graph_dropped") is None:
+                    continue
+                d = out.setdefault(ev["device"], {"kept": 0, "dropped": 0, "timings": 0, "timings_dropping": 0})
+                d["kept"] += t.get("graph_replays") or 0
+                d["dropped"] += t["graph_dropped"]
+                d["timings"] += 1
+                d["timings_dropping"] += t["graph_dropped"] > 0
+    return out
+
+
 def lease_seconds_by_task(leases: list[dict[str, Any]], purposes: tuple[str, ...] | None = None) -> dict[Any, float]:
     """Device-lease seconds (end - start) summed per task, tasks in the order of their first lease.
 
@@ -494,6 +513,14 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
             steps = evaluation_steps(phases[key]["evaluation_records"]) if purpose == "evaluation" else {}
             top = ", ".join(f"{k} {sec:.0f}" for k, sec in list(steps.items())[:5]) or "-"
             lines.append(f"| {name} | {purpose} | {v['leases']} | {v['total_s']:.0f} | {v['median_s']:.1f} | {top} |")
+    guard = [(names[k], dev, v) for k in SWEEPS if phases.get(k)
+             for dev, v in guard_drops(phases[k]["evaluation_records"]).items()]
+    if guard:
+        lines += ["", "CUDA-graph replay guard (replays dropped because the host's submission outlasted the GPU's spin):", "",
+                  "| sweep | device | variant timings | with drops | replays kept | replays dropped |",
+                  "|---|---|---:|---:|---:|---:|"]
+        lines += [f"| {name} | {dev} | {v['timings']} | {v['timings_dropping']} | {v['kept']} | {v['dropped']} "
+                  f"({v['dropped'] / max(1, v['kept'] + v['dropped']):.2%}) |" for name, dev, v in guard]
     if a.get("throughput_ratio") is not None:
         lines.append("")
         lines.append(f"Throughput ratio (solves per hour, {len(result['multi_pool'])} devices / 1 device): "

@@ -417,6 +417,7 @@ def collect_evaluations(sweep_dir: Path, leases: list[dict[str, Any]]) -> list[d
             for s in ev.get("subgraphs", []):
                 times = {k: {"median_us": t.get("median_us"), "kernel_median_us": t.get("kernel_median_us"),
                              "graph_median_us": t.get("graph_median_us"), "p10_us": t.get("p10_us"), "n": t.get("n"),
+                             "graph_replays": t.get("graph_replays"), "graph_dropped": t.get("graph_dropped"),
                              "source": t.get("source")} for k, t in (s.get("times") or {}).items()}
                 subgraphs.append({"index": s["index"], "name": s.get("name"), "dtypes": s.get("dtypes"),
                                   "status": s.get("status"), "times": times, "phase_s": s.get("phase_s") or {},

@@ -292,6 +292,9 @@ def test_the_report_shows_the_order_the_model_and_the_speedup_rows(bench) -> Non
     for label in ("speedup vs eager (what the score uses)", "candidate, end-to-end p10", "speedup vs eager from p10"):
         assert f"| {label}" in text
     assert "| each candidate's speedup vs eager within 3% of its single-device value | PASS |" in text
+    assert "CUDA-graph replay guard" not in text  # these records carry no guard counts
+    multi_evals[0]["subgraphs"][0]["times"]["candidate"].update(graph_replays=95, graph_dropped=5)
+    assert "| 2 devices | cuda:1 | 1 | 1 | 95 | 5 (5.00%) |" in bench.markdown(result, 0.03, 10)
     # Measured sweeps that ran in different orders are flagged.
     multi["task_order"] = bench.choose_task_order(["t2", "t1"], "given", None)
     assert "Task order differs between the measured sweeps" in bench.markdown(result, 0.03, 10)
@@ -519,3 +522,12 @@ def test_the_kept_confirmatory_runs_give_the_recorded_verdicts(bench, name: str,
     for what in ("speedup", "device time", "throughput"):
         (ok,) = [v for k, v in rule.items() if k.startswith(what) or f"of the {what}" in k]
         assert ok is expected[what], (what, rule)
+
+
+def test_guard_drops_are_summed_per_device_and_shown_when_recorded(bench) -> None:
+    rec = evaluation("task_a", "d1", "cuda:1", [5.0, 6.0])
+    rec["subgraphs"][0]["times"]["candidate"].update(graph_replays=90, graph_dropped=10)
+    rec["subgraphs"][1]["times"]["candidate"].update(graph_replays=100, graph_dropped=0)
+    old = evaluation("task_b", "d2", "cuda:0", [5.0])  # recorded before the counts existed
+    assert bench.guard_drops([rec, old]) == {"cuda:1": {"kept": 190, "dropped": 10, "timings": 2, "timings_dropping": 1}}
+    assert bench.guard_drops([old]) == {}

@@ -164,3 +164,28 @@ def test_replay_loop_ends_at_max_rounds_even_when_everything_is_dropped() -> Non
     times = interleaved_replays(["a", "b"], replay, min_replays=5, max_replays=7, budget_s=60.0, target_ci=0.005)
     assert times == {"a": [], "b": []} and n["calls"] == 14
 
+
+
+def test_graph_replay_counts_reach_the_stats_and_the_result_schema() -> None:
+    from dataclasses import asdict
+
+    from passagent.tools.results import subgraph_from_event
+    from passagent.tools.timing import TimingStats, record_graph_replays
+
+    stats = {n: TimingStats(median_us=10.0, q1_us=9.0, q3_us=11.0, n=5) for n in ("eager", "candidate", "inductor")}
+    # eager and candidate were captured (the candidate lost 7 of 107 replays to the guard); inductor's
+    # capture failed, so it has a None median and no counts, as graph_replay_medians reports it.
+    info = {"dropped": 7, "guard_us": 200.0, "kept": {"eager": 107, "candidate": 100}, "attempted": {"eager": 107, "candidate": 107}}
+    record_graph_replays(stats, {"eager": 5.0, "candidate": 4.0, "inductor": None}, info)
+    assert (stats["candidate"].graph_median_us, stats["candidate"].graph_replays, stats["candidate"].graph_dropped) == (4.0, 100, 7)
+    assert (stats["eager"].graph_replays, stats["eager"].graph_dropped) == (107, 0)
+    assert (stats["inductor"].graph_median_us, stats["inductor"].graph_replays, stats["inductor"].graph_dropped) == (None, None, None)
+
+    class Subgraph:
+        name, source, dtypes = "graphs/0", "test", ("float32",)
+
+    ev = {"times": {n: asdict(s) for n, s in stats.items()},
+          "candidate_error": {"min_correct_t": -10, "max_abs": 0.0, "max_rel": 0.0}}
+    times = subgraph_from_event(0, Subgraph(), ev, None).times  # the worker's JSON -> the result schema
+    assert (times["candidate"].graph_replays, times["candidate"].graph_dropped) == (100, 7)
+    assert times["inductor"].graph_dropped is None

@@ -26,6 +26,7 @@ def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
     return Timing(
         median_us=d["median_us"], q1_us=d["q1_us"], q3_us=d["q3_us"], n=d["n"],
         kernel_median_us=d.get("kernel_median_us"), graph_median_us=d.get("graph_median_us"), p10_us=d.get("p10_us"),
+        graph_replays=d.get("graph_replays"), graph_dropped=d.get("graph_dropped"),
         source=source,  # type: ignore[arg-type]
     )
 

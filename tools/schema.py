@@ -47,6 +47,10 @@ class Timing(_Model):
     p10_us: float | None = Field(
         None, description="10th percentile of the end-to-end samples; the score's time when "
                           "config.time_statistic is 'p10'; None in results from before it was recorded")
+    graph_replays: int | None = Field(None, description="CUDA-graph replays kept for graph_median_us")
+    graph_dropped: int | None = Field(
+        None, description="CUDA-graph replays dropped because the host's submission outlasted the guard "
+                          "(the GPU's spin before the start event); None where not measured")
     source: Literal["measured", "cached"] = Field(
         "measured",
         description="'cached': from the baseline cache, rescaled by this run's eager time",

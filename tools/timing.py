@@ -66,6 +66,9 @@ class TimingStats:
         p10_us: 10th percentile of the same end-to-end samples (``statistics.quantiles(n=10,
             method="inclusive")[0]``), the score's time with ``time_statistic="p10"`` (see
             :data:`.schema.TIME_STATISTICS`); None where it was not computed (results from before it).
+        graph_replays: CUDA-graph replays kept for ``graph_median_us``; None where it was not measured.
+        graph_dropped: replays of this variant dropped because the host's submission outlasted the
+            guard (:class:`_CudaClock`); None where not measured (or before the guard was recorded).
     """
 
     median_us: float
@@ -75,6 +78,8 @@ class TimingStats:
     kernel_median_us: float | None = None
     graph_median_us: float | None = None
     p10_us: float | None = None
+    graph_replays: int | None = None
+    graph_dropped: int | None = None
 
     @property
     def relative_iqr(self) -> float:
@@ -409,8 +414,8 @@ def graph_replay_medians(
     Returns name -> median in µs, or None for a variant whose capture failed (after a failure no
     further variant is captured: a broken capture can leave the stream unusable) or that kept
     fewer than :data:`MIN_KEPT_REPLAYS` replays. ``info``, if given, receives ``dropped`` (replays
-    dropped for outrunning the guard), ``guard_us`` (the guard at the end) and ``kept`` (name ->
-    replays kept).
+    dropped for outrunning the guard, all variants), ``guard_us`` (the guard at the end, µs),
+    ``kept`` (name -> replays kept) and ``attempted`` (name -> replays made, kept or dropped).
     """
     clock = _CudaClock(device, guard=guard)
     graphs: dict[str, torch.cuda.CUDAGraph] = {}
@@ -454,16 +459,36 @@ def graph_replay_medians(
     names = list(graphs)
     if not names:
         return result
-    times = interleaved_replays(names, lambda name: clock.replay(graphs[name]), min_replays=min_replays,
+    attempted = dict.fromkeys(names, 0)
+
+    def replay(name: str) -> float | None:
+        attempted[name] += 1
+        return clock.replay(graphs[name])
+
+    times = interleaved_replays(names, replay, min_replays=min_replays,
                                 max_replays=max_replays, budget_s=budget_s, target_ci=target_ci)
     for name in names:
         if len(times[name]) >= MIN_KEPT_REPLAYS:
             result[name] = statistics.median(times[name])
     if info is not None:
-        info.update(dropped=clock.outrun, guard_us=clock.guard_us, kept={n: len(times[n]) for n in names})
+        info.update(dropped=clock.outrun, guard_us=clock.guard_us, kept={n: len(times[n]) for n in names},
+                    attempted=attempted)
     graphs.clear()  # free the captured graphs' memory pools before the final sync
     torch.cuda.synchronize(device)
     return result
+
+
+def record_graph_replays(stats: dict[str, TimingStats], medians: dict[str, float | None],
+                         info: dict[str, Any]) -> None:
+    """Put :func:`graph_replay_medians`' result into ``stats``: each variant's median (µs) and,
+    where ``info`` has them, its replays kept and dropped by the guard (so a sweep can tell how often
+    the guard bit, README "Timing"). Variants without a capture keep None throughout."""
+    kept, attempted = info.get("kept") or {}, info.get("attempted") or {}
+    for name, median in medians.items():
+        stats[name].graph_median_us = median
+        if name in kept:
+            stats[name].graph_replays = kept[name]
+            stats[name].graph_dropped = attempted.get(name, kept[name]) - kept[name]
 
 
 def time_interleaved(
@@ -570,13 +595,14 @@ def time_interleaved(
                 if all(s.relative_iqr <= config.noisy_iqr for s in stats.values()):
                     break
         if cuda and config.graph_replay:
+            replays: dict[str, Any] = {}
             try:
                 graph = graph_replay_medians(variants, fresh_args(rnd + 1), device, min_replays=min(100, config.min_calls),
-                                             budget_s=config.graph_budget_s, target_ci=config.target_ci or 0.005)
+                                             budget_s=config.graph_budget_s, target_ci=config.target_ci or 0.005,
+                                             info=replays)
             except Exception:  # noqa: BLE001 - an extra metric: its failure must not fail the measurement
                 graph = {}
-            for n, g in graph.items():
-                stats[n].graph_median_us = g
+            record_graph_replays(stats, graph, replays)
         if samples_out is not None:
             # Copies of exactly the lists ``stats`` came from: both paths above compute stats from
             # ``samples`` as it stands after their last round, and nothing appends after that.
