@@ -20,8 +20,8 @@
   variant is captured in a CUDA graph and the graphs are replayed, interleaved, with an L2
   flush before each replay and CUDA events around it. This is the variant's device time with
   no host in the loop: launch overhead and the host's speed drop out, so it is meant as the
-  figure for comparing kernels (one GPU against another, one run against another; small
-  candidates' replay medians still jumped between sweeps, README "Two GPUs"). A spin
+  figure for comparing kernels (one GPU against another, one run against another; before the
+  guard below, small candidates' replay medians jumped between sweeps, README "Two GPUs"). A spin
   kernel (the *guard*) runs between the flush and the start event, so the GPU is still busy
   while the host submits the replay; a replay whose submission took longer than the guard
   would have timed the host too, and is dropped (see :class:`_CudaClock`). The score
