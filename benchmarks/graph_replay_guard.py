@@ -34,6 +34,7 @@ from typing import Any, Callable
 
 import torch
 
+from passagent.tools.provenance import source_identity
 from passagent.tools.timing import graph_replay_medians
 
 TOLERANCE = 0.03
@@ -90,6 +91,7 @@ def measure(repeats: int, load_procs: int, budget_s: float) -> dict[str, Any]:
         for p in procs:
             p.wait()
     return {"device": torch.cuda.get_device_name(device), "torch": torch.__version__, "cpus": os.cpu_count(),
+            "source": source_identity(),
             "load_procs": load_procs, "repeats": repeats, "budget_s": budget_s, "variants": list(fns), "runs": runs}
 
 

@@ -411,6 +411,24 @@ def _pct(x: float) -> str:
     return f"{x:+.1%}"
 
 
+def code_text(result: dict[str, Any]) -> str | None:
+    """One line naming the code each phase ran (``source`` of each phase:
+    ``tools/provenance.source_identity``), or None for results from before it was recorded. Phases
+    run by separate ``--resume`` invocations can run different code; that is said first."""
+    def name(src: dict[str, Any]) -> str:
+        commit = src.get("git_commit")
+        where = (f"git commit {commit[:12]}" + (", with uncommitted changes" if src.get("dirty") else "")
+                 if commit else "no git commit readable where it ran")
+        return f"sources sha256 {src['source_sha256'][:12]} ({where})"
+    sources = {k: ph["source"] for k in SWEEPS if (ph := result["phases"].get(k)) and ph.get("source")}
+    if not sources:
+        return None
+    if len({src["source_sha256"] for src in sources.values()}) == 1:
+        return f"Code: passagent {name(next(iter(sources.values())))}, every phase."
+    return ("**The phases ran different code** (their comparisons mix code versions): "
+            + "; ".join(f"{k}: {name(src)}" for k, src in sources.items()) + ".")
+
+
 def task_order_text(result: dict[str, Any]) -> str | None:
     """The report header's sentence on the order the measured sweeps got their tasks in."""
     phases = result.get("phases", {})
@@ -462,6 +480,8 @@ def markdown(result: dict[str, Any], tolerance: float, detail_rows: int) -> str:
                  f"max wall {result['run_max_wall'] or 'none'}.")
     if order_line := task_order_text(result):
         lines.append(order_line)
+    if code_line := code_text(result):
+        lines.append(code_line)
     if result.get("prewarm_ir"):
         p = result["prewarm_ir"]
         lines.append(f"IR inspections computed first: {p['subgraphs']} subgraphs, {p['parallel']} at a time, {p['wall_s']:.0f} s"

@@ -325,6 +325,7 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
     (see :func:`choose_task_order`) is recorded with the phase (default: as given).
     A rerun with the same ``label`` resumes that sweep (finished runs are skipped)."""
     from passagent.tools.device_lease import busy_profile, read_leases
+    from passagent.tools.provenance import source_identity
 
     cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
            "--workers", str(workers), "--devices", ",".join(devices), "--seeds", str(seeds), "--out", str(runs_root),
@@ -370,6 +371,7 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
         if (sweep_dir / "failures").exists() else [],
         "processes": sampler.summary({k: os.environ.get(k) for k in MULTICAST_VARS}),
         "unreadable_processes": sampler.unreadable,
+        "source": source_identity(REPO),  # a resumed phase may run other code than the first
     }
     phase["evaluation_records"] = collect_evaluations(sweep_dir, leases)
     phase["lease_time"] = lease_time_by_purpose(leases)
@@ -517,6 +519,7 @@ def main() -> int:
     import torch
 
     from passagent.tools.evaluate import device_name
+    from passagent.tools.provenance import source_identity
 
     earlier: dict[str, Any] | None = None
     if args.resume:
@@ -551,7 +554,7 @@ def main() -> int:
     _env, removed = sweep_env()
     result: dict[str, Any] = {
         "started_at": started, "machine": machine, "host": socket.gethostname(), "torch": torch.__version__,
-        "passagent_import": imported, "devices": devices, "tasks": tasks, "seeds": args.seeds, "workers": workers,
+        "passagent_import": imported, "source": source_identity(REPO), "devices": devices, "tasks": tasks, "seeds": args.seeds, "workers": workers,
         "single_workers": args.single_workers or workers, "multi_pool": multi_pool, "single_pool": single_pool,
         "cache_mode": args.cache + (" (IR prewarmed)" if args.prewarm_ir else ""), "timing_budget": args.timing_budget,
         "max_steps": args.max_steps, "patience": args.patience, "run_max_wall": args.run_max_wall,

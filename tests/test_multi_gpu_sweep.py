@@ -531,3 +531,13 @@ def test_guard_drops_are_summed_per_device_and_shown_when_recorded(bench) -> Non
     old = evaluation("task_b", "d2", "cuda:0", [5.0])  # recorded before the counts existed
     assert bench.guard_drops([rec, old]) == {"cuda:1": {"kept": 190, "dropped": 10, "timings": 2, "timings_dropping": 1}}
     assert bench.guard_drops([old]) == {}
+
+
+def test_the_report_names_the_code_each_phase_ran(bench) -> None:
+    same = {"source_sha256": "a" * 64, "git_commit": "c" * 40, "dirty": False}
+    result = {"phases": {"single": {"source": same}, "multi": {"source": same}}}
+    assert bench.code_text(result) == f"Code: passagent sources sha256 {'a' * 12} (git commit {'c' * 12}), every phase."
+    result["phases"]["multi"]["source"] = {"source_sha256": "b" * 64, "git_commit": None, "dirty": None}
+    text = bench.code_text(result)
+    assert text.startswith("**The phases ran different code**") and "multi: sources sha256 bbbbbbbbbbbb (no git commit" in text
+    assert bench.code_text({"phases": {"single": {}}}) is None  # results from before it was recorded
