@@ -91,7 +91,7 @@ def measure(repeats: int, load_procs: int, budget_s: float) -> dict[str, Any]:
         for p in procs:
             p.wait()
     return {"device": torch.cuda.get_device_name(device), "torch": torch.__version__, "cpus": os.cpu_count(),
-            "source": source_identity(),
+            "source": source_identity(Path(__file__).resolve().parent.parent),  # this checkout, not an installed copy
             "load_procs": load_procs, "repeats": repeats, "budget_s": budget_s, "variants": list(fns), "runs": runs}
 
 

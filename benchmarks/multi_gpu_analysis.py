@@ -73,8 +73,10 @@ ORDER_PURPOSES = ("evaluation",)
 def guard_drops(records: list[dict[str, Any]]) -> dict[str, dict[str, int]]:
     """Per device: CUDA-graph replays kept and dropped by the graph-replay guard (a replay whose
     host submission outlasted the GPU's spin; ``tools/timing.py``) over every variant and subgraph
-    of the evaluations, and how many variant timings dropped any. Only timings that recorded
-    ``graph_dropped`` count (results from before 2026-11-30 have none: empty dict)."""
+    of ``records`` (evaluation records: ``device`` and ``subgraphs[].times``, variant -> timing dict).
+    Returns device -> ``kept``, ``dropped`` (replays), ``timings`` (variant timings counted) and
+    ``timings_dropping`` (those that dropped any). Only timings that recorded ``graph_dropped``
+    count: results from before commit 41ca315 (all three kept ones) give an empty dict."""
     out: dict[str, dict[str, int]] = {}
     for ev in records:
         for s in ev["subgraphs"]:
@@ -412,21 +414,32 @@ def _pct(x: float) -> str:
 
 
 def code_text(result: dict[str, Any]) -> str | None:
-    """One line naming the code each phase ran (``source`` of each phase:
-    ``tools/provenance.source_identity``), or None for results from before it was recorded. Phases
-    run by separate ``--resume`` invocations can run different code; that is said first."""
-    def name(src: dict[str, Any]) -> str:
-        commit = src.get("git_commit")
-        where = (f"git commit {commit[:12]}" + (", with uncommitted changes" if src.get("dirty") else "")
-                 if commit else "no git commit readable where it ran")
-        return f"sources sha256 {src['source_sha256'][:12]} ({where})"
-    sources = {k: ph["source"] for k in SWEEPS if (ph := result["phases"].get(k)) and ph.get("source")}
-    if not sources:
+    """One line naming the code the phases ran, from each phase's ``sources`` (the code identity,
+    ``tools/provenance.source_identity``, at the start and end of each invocation that ran it), or
+    None when no phase recorded any (results from before commit c6ce0ab). Different code between or
+    within phases, or a phase without a record next to ones with, is said first, in bold.
+    ``result``: a multi_gpu_sweep result (``phases``: name -> phase dict); raises KeyError without
+    ``phases``."""
+    def name(ids: list[dict[str, Any]]) -> str:
+        commits = sorted({i["git_commit"][:12] for i in ids if i.get("git_commit")})
+        where = ("git commit " + ", ".join(commits) + (", with uncommitted changes" if any(i.get("dirty") for i in ids) else "")
+                 if commits else "no git commit readable where it ran")
+        return f"sources sha256 {ids[0]['source_sha256'][:12]} ({where})"
+    phases = {k: result["phases"][k] for k in SWEEPS if result["phases"].get(k) is not None}
+    sources = {k: ph.get("sources") or [] for k, ph in phases.items()}
+    if not any(sources.values()):
         return None
-    if len({src["source_sha256"] for src in sources.values()}) == 1:
-        return f"Code: passagent {name(next(iter(sources.values())))}, every phase."
-    return ("**The phases ran different code** (their comparisons mix code versions): "
-            + "; ".join(f"{k}: {name(src)}" for k, src in sources.items()) + ".")
+    digests = {i["source_sha256"] for ids in sources.values() for i in ids}
+    if len(digests) == 1 and all(sources.values()):
+        return f"Code: passagent {name([i for ids in sources.values() for i in ids])}, every phase from start to end."
+    parts = []
+    for k, ids in sources.items():
+        if not ids:
+            parts.append(f"{k}: no record")
+            continue
+        seen = list(dict.fromkeys(i["source_sha256"] for i in ids))
+        parts.append(f"{k}: " + " then ".join(name([i for i in ids if i["source_sha256"] == d]) for d in seen))
+    return "**The phases did not all run the same recorded code** (their comparisons may mix code versions): " + "; ".join(parts) + "."
 
 
 def task_order_text(result: dict[str, Any]) -> str | None:

@@ -339,6 +339,7 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
         cmd.append("--profile" if args.profile else "--no-profile")
     cmd += (extra or []) + (args.sweep_arg or [])
     env, _removed = sweep_env()
+    code_at_start = source_identity(REPO)
     print(f"[{label}] {' '.join(cmd[3:])}", flush=True)
     with open(log, "ab") as fh:
         fh.write(f"\n===== {label}: {' '.join(cmd)}\n".encode())
@@ -371,7 +372,9 @@ def run_sweep_phase(label: str, devices: list[str], workers: int, seeds: int, ta
         if (sweep_dir / "failures").exists() else [],
         "processes": sampler.summary({k: os.environ.get(k) for k in MULTICAST_VARS}),
         "unreadable_processes": sampler.unreadable,
-        "source": source_identity(REPO),  # a resumed phase may run other code than the first
+        # The code at the phase's start and end: each evaluation starts a fresh worker, so an edit
+        # during a phase, or between the invocations of a resumed one, changes what it measures.
+        "sources": [code_at_start, source_identity(REPO)],
     }
     phase["evaluation_records"] = collect_evaluations(sweep_dir, leases)
     phase["lease_time"] = lease_time_by_purpose(leases)
@@ -600,8 +603,10 @@ def main() -> int:
     def phase(key: str, pool: list[str], n: int, seeds: int, cache: Path, max_wall: float,
               extra: list[str] | None = None, task_order: dict[str, Any] | None = None) -> None:
         try:
+            earlier_code = (result["phases"].get(key) or {}).get("sources") or []  # a stopped phase resumed
             result["phases"][key] = run_sweep_phase(key, pool, n, seeds, task_order["tasks"] if task_order else tasks,
                                                     cache, runs_root, log, args, max_wall, extra, task_order)
+            result["phases"][key]["sources"] = earlier_code + result["phases"][key]["sources"]
         except Exception:  # noqa: BLE001 - report what was measured so far
             result.setdefault("errors", []).append(f"{key}: {traceback.format_exc()[-3000:]}")
             print(result["errors"][-1], flush=True)

@@ -534,10 +534,15 @@ def test_guard_drops_are_summed_per_device_and_shown_when_recorded(bench) -> Non
 
 
 def test_the_report_names_the_code_each_phase_ran(bench) -> None:
-    same = {"source_sha256": "a" * 64, "git_commit": "c" * 40, "dirty": False}
-    result = {"phases": {"single": {"source": same}, "multi": {"source": same}}}
-    assert bench.code_text(result) == f"Code: passagent sources sha256 {'a' * 12} (git commit {'c' * 12}), every phase."
-    result["phases"]["multi"]["source"] = {"source_sha256": "b" * 64, "git_commit": None, "dirty": None}
+    a = {"source_sha256": "a" * 64, "git_commit": "c" * 40, "dirty": False}
+    b = {"source_sha256": "b" * 64, "git_commit": None, "dirty": None}
+    result = {"phases": {"single": {"sources": [a, a]}, "multi": {"sources": [a, a]}}}
+    assert bench.code_text(result) == f"Code: passagent sources sha256 {'a' * 12} (git commit {'c' * 12}), every phase from start to end."
+    result["phases"]["multi"]["sources"] = [a, b]  # edited while the phase ran
     text = bench.code_text(result)
-    assert text.startswith("**The phases ran different code**") and "multi: sources sha256 bbbbbbbbbbbb (no git commit" in text
+    assert text.startswith("**The phases did not all run the same recorded code**")
+    assert f"multi: sources sha256 {'a' * 12} (git commit {'c' * 12}) then sources sha256 {'b' * 12} (no git commit" in text
+    # A phase without a record (resumed from a folder written before the record existed) is named.
+    result["phases"] = {"warmup": {}, "single": {"sources": [a, a]}}
+    assert "warmup: no record" in bench.code_text(result)
     assert bench.code_text({"phases": {"single": {}}}) is None  # results from before it was recorded

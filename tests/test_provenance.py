@@ -8,29 +8,41 @@ from pathlib import Path
 
 import pytest
 
-from passagent.tools.provenance import source_identity, source_sha256
+from passagent.tools.provenance import ROOT, source_files, source_identity, source_sha256
 
 
 def make_tree(root: Path) -> None:
-    for rel, text in {"tools/a.py": "x = 1\n", "agent/b.py": "y = 2\n", "benchmarks/c.py": "z = 3\n",
-                      "tests/t.py": "ignored\n"}.items():
+    for rel, text in {"tools/a.py": "x = 1\n", "agent/models.toml": "[m]\n", "benchmarks/c.py": "z = 3\n",
+                      "bench/tasks/t1/graphs/0/model.py": "g\n", "prompts/p.j2": "{{ x }}\n", "__init__.py": "",
+                      "tests/t.py": "ignored\n", "benchmarks/results/r.json": "{}\n", "README.md": "ignored\n"}.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text)
 
 
-def test_the_digest_follows_source_bytes_and_paths_only(tmp_path: Path) -> None:
+def test_the_digest_covers_code_tasks_and_prompts_not_tests_results_or_docs(tmp_path: Path) -> None:
     make_tree(tmp_path)
+    assert [p.relative_to(tmp_path).as_posix() for p in source_files(tmp_path)] == [
+        "__init__.py", "agent/models.toml", "bench/tasks/t1/graphs/0/model.py", "benchmarks/c.py", "prompts/p.j2", "tools/a.py"]
     first = source_sha256(tmp_path)
     assert len(first) == 64 and source_sha256(tmp_path) == first
-    (tmp_path / "tests" / "t.py").write_text("changed\n")  # not a source folder
+    for rel in ("tests/t.py", "benchmarks/results/r.json", "README.md"):  # not code: no change
+        (tmp_path / rel).write_text("changed\n")
     (tmp_path / "tools" / "__pycache__").mkdir()
     (tmp_path / "tools" / "__pycache__" / "a.cpython-311.py").write_text("cache\n")
     assert source_sha256(tmp_path) == first
-    (tmp_path / "tools" / "a.py").write_text("x = 2\n")
-    edited = source_sha256(tmp_path)
-    assert edited != first
+    seen = {first}
+    for rel in ("bench/tasks/t1/graphs/0/model.py", "prompts/p.j2", "tools/a.py"):  # each one changes it
+        (tmp_path / rel).write_text("edited\n")
+        assert source_sha256(tmp_path) not in seen
+        seen.add(source_sha256(tmp_path))
     (tmp_path / "tools" / "a.py").rename(tmp_path / "tools" / "renamed.py")  # same bytes, other path
-    assert source_sha256(tmp_path) not in (first, edited)
+    assert source_sha256(tmp_path) not in seen
+
+
+def test_a_folder_without_sources_is_an_error_not_the_digest_of_nothing(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="not a passagent checkout"):
+        source_sha256(tmp_path)
+    assert len(source_files(ROOT)) > 100  # this checkout: harness, agent and the built-in tasks
 
 
 def test_identity_without_git_has_the_digest_and_no_commit(tmp_path: Path) -> None:
@@ -50,5 +62,5 @@ def test_identity_in_a_checkout_names_the_commit_and_whether_tracked_files_chang
     git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "init")
     head = git("rev-parse", "HEAD")
     assert source_identity(tmp_path) == {"source_sha256": source_sha256(tmp_path), "git_commit": head, "dirty": False}
-    (tmp_path / "agent" / "b.py").write_text("y = 3\n")
+    (tmp_path / "README.md").write_text("edited\n")  # any tracked file makes the checkout dirty
     assert source_identity(tmp_path)["dirty"] is True

@@ -47,7 +47,9 @@ class Timing(_Model):
     p10_us: float | None = Field(
         None, description="10th percentile of the end-to-end samples; the score's time when "
                           "config.time_statistic is 'p10'; None in results from before it was recorded")
-    graph_replays: int | None = Field(None, description="CUDA-graph replays kept for graph_median_us")
+    graph_replays: int | None = Field(
+        None, description="CUDA-graph replays kept (not dropped by the guard); graph_median_us is their median, "
+                          "or None when fewer than 10 were kept")
     graph_dropped: int | None = Field(
         None, description="CUDA-graph replays dropped because the host's submission outlasted the guard "
                           "(the GPU's spin before the start event); None where not measured")

@@ -62,11 +62,13 @@ class TimingStats:
         n: number of timed calls.
         kernel_median_us: median device (CUDA event) time, or None on the CPU.
         graph_median_us: median device time of a CUDA-graph replay of one call (no host in the
-            loop), or None (CPU, graph replay off, or the call could not be captured).
+            loop), or None (CPU, graph replay off, the call could not be captured, or fewer than
+            :data:`MIN_KEPT_REPLAYS` replays were kept).
         p10_us: 10th percentile of the same end-to-end samples (``statistics.quantiles(n=10,
             method="inclusive")[0]``), the score's time with ``time_statistic="p10"`` (see
             :data:`.schema.TIME_STATISTICS`); None where it was not computed (results from before it).
-        graph_replays: CUDA-graph replays kept for ``graph_median_us``; None where it was not measured.
+        graph_replays: CUDA-graph replays kept (timed and not dropped), also where too few were kept
+            for a median; None where replays were not measured.
         graph_dropped: replays of this variant dropped because the host's submission outlasted the
             guard (:class:`_CudaClock`); None where not measured (or before the guard was recorded).
     """
@@ -416,6 +418,9 @@ def graph_replay_medians(
     fewer than :data:`MIN_KEPT_REPLAYS` replays. ``info``, if given, receives ``dropped`` (replays
     dropped for outrunning the guard, all variants), ``guard_us`` (the guard at the end, µs),
     ``kept`` (name -> replays kept) and ``attempted`` (name -> replays made, kept or dropped).
+
+    Raises RuntimeError (from torch) if ``device`` is not a usable CUDA device; a variant's failed
+    capture is not raised (its median is None).
     """
     clock = _CudaClock(device, guard=guard)
     graphs: dict[str, torch.cuda.CUDAGraph] = {}
@@ -480,9 +485,12 @@ def graph_replay_medians(
 
 def record_graph_replays(stats: dict[str, TimingStats], medians: dict[str, float | None],
                          info: dict[str, Any]) -> None:
-    """Put :func:`graph_replay_medians`' result into ``stats``: each variant's median (µs) and,
-    where ``info`` has them, its replays kept and dropped by the guard (so a sweep can tell how often
-    the guard bit, README "Timing"). Variants without a capture keep None throughout."""
+    """Put :func:`graph_replay_medians`' result into ``stats``, in place: each variant's median
+    (µs, or None) and, where ``info`` (as filled by :func:`graph_replay_medians`: ``kept`` and
+    ``attempted``, name -> replays) has the variant, its replays kept (``graph_replays``) and
+    dropped by the guard (``graph_dropped``), so a sweep can tell how often the guard bit (README
+    "Timing"). Variants without a capture keep None throughout. Raises KeyError for a name in
+    ``medians`` that ``stats`` lacks."""
     kept, attempted = info.get("kept") or {}, info.get("attempted") or {}
     for name, median in medians.items():
         stats[name].graph_median_us = median
