@@ -522,7 +522,6 @@ def main() -> int:
     import torch
 
     from passagent.tools.evaluate import device_name
-    from passagent.tools.provenance import source_identity
 
     earlier: dict[str, Any] | None = None
     if args.resume:
@@ -557,7 +556,7 @@ def main() -> int:
     _env, removed = sweep_env()
     result: dict[str, Any] = {
         "started_at": started, "machine": machine, "host": socket.gethostname(), "torch": torch.__version__,
-        "passagent_import": imported, "source": source_identity(REPO), "devices": devices, "tasks": tasks, "seeds": args.seeds, "workers": workers,
+        "passagent_import": imported, "devices": devices, "tasks": tasks, "seeds": args.seeds, "workers": workers,
         "single_workers": args.single_workers or workers, "multi_pool": multi_pool, "single_pool": single_pool,
         "cache_mode": args.cache + (" (IR prewarmed)" if args.prewarm_ir else ""), "timing_budget": args.timing_budget,
         "max_steps": args.max_steps, "patience": args.patience, "run_max_wall": args.run_max_wall,
