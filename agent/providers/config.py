@@ -21,11 +21,12 @@ an explicit path, then ``$PASSAGENT_MODELS_FILE``, then ``./models.toml``, then 
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..protocols import ModelConfigError
 
@@ -67,8 +68,16 @@ class Price(BaseModel):
         return total / 1_000_000
 
 
+# OpenAI models that reason (and so reject temperature/top_p and need the Responses API for
+# tool calls with reasoning): the o-series and GPT-5.x. Source: OpenAI's reasoning guide
+# (https://platform.openai.com/docs/guides/reasoning) and the 400 "Function tools with
+# reasoning_effort are not supported for gpt-5.4 in /v1/chat/completions. Please use
+# /v1/responses instead." (pipecat-ai/pipecat#4043, openai/openai-openapi#541).
+_OPENAI_REASONING = re.compile(r"^(o\d|gpt-5)")
+
+
 class ModelEntry(BaseModel):
-    """One model's settings: provider, model id, endpoint, generation parameters, retries, price.
+    """One model's settings: provider, API, model id, endpoint, generation parameters, retries, price.
 
     Never holds an API key: only the *name* of the environment variable that holds it.
     """
@@ -77,24 +86,63 @@ class ModelEntry(BaseModel):
 
     provider: Literal["openai", "anthropic", "compat"]
     model: str = Field(min_length=1, description="the provider's model id")
+    api: Literal["responses", "chat", "messages"] | None = Field(
+        None, description="wire API; None: 'responses' for OpenAI reasoning models (o*, gpt-5*) or when "
+        "reasoning_effort is set, else 'chat' for openai/compat, 'messages' for anthropic")
     base_url: str | None = Field(None, description="endpoint; None: the SDK default (or its *_BASE_URL env var)")
     api_key_env: str | None = Field(None, description="env var holding the key; None: the provider's default")
     temperature: float | None = None
     top_p: float | None = None
     max_tokens: int | None = Field(None, gt=0, description="output token cap; Anthropic needs one (default 8192)")
-    reasoning_effort: str | None = Field(None, description="OpenAI reasoning models: minimal/low/medium/high")
+    reasoning_effort: str | None = Field(None, description="OpenAI reasoning models: none/minimal/low/medium/high/xhigh")
+    thinking: Literal["adaptive", "enabled", "disabled"] | None = Field(
+        None, description="Anthropic extended thinking: adaptive (the model decides; current Opus accepts "
+        "only this), enabled (fixed thinking_budget_tokens), disabled; None: not sent")
+    thinking_budget_tokens: int | None = Field(None, ge=1024, description="Anthropic thinking='enabled': token budget")
+    effort: Literal["low", "medium", "high", "xhigh", "max"] | None = Field(
+        None, description="Anthropic output_config.effort: how many tokens the model may spend, thinking included")
     seed: int | None = None
     prompt_cache: bool = Field(False, description="Anthropic: mark system prompt and history cacheable")
+    context_window: int | None = Field(None, gt=0, description="input tokens the model accepts; the history is "
+                                       "condensed before a request would pass 75% of it")
     extra_body: dict[str, Any] = Field(default_factory=dict, description="extra request fields, sent as-is")
     timeout_s: float = Field(300.0, gt=0, description="per-attempt HTTP timeout (seconds)")
-    max_attempts: int = Field(6, ge=1, description="attempts in all, retries included")
+    max_attempts: int = Field(6, ge=1, description="attempts in all for errors other than overload")
     base_wait_s: float = Field(1.0, ge=0, description="first backoff wait (seconds)")
+    overload_budget_s: float = Field(600.0, ge=0, description="wall-clock seconds an overloaded service "
+                                     "(429/503/529) is retried before the run stops resumable")
     price: Price | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "ModelEntry":
+        if self.provider == "anthropic" and self.api not in (None, "messages"):
+            raise ValueError(f"api: anthropic models use 'messages', not {self.api!r}")
+        if self.provider != "anthropic" and self.api == "messages":
+            raise ValueError(f"api: 'messages' is Anthropic's; {self.provider} models use 'responses' or 'chat'")
+        if self.thinking == "enabled" and self.thinking_budget_tokens is None:
+            raise ValueError("thinking_budget_tokens: required when thinking = 'enabled'")
+        return self
 
     @property
     def key_env(self) -> str:
         """The environment variable the API key is read from."""
         return self.api_key_env or DEFAULT_KEY_ENV[self.provider]
+
+    @property
+    def reasoning(self) -> bool:
+        """True for an OpenAI reasoning model (by id or because reasoning_effort is set)."""
+        if self.provider == "anthropic":
+            return False
+        return self.reasoning_effort is not None or bool(_OPENAI_REASONING.match(self.model))
+
+    @property
+    def wire_api(self) -> str:
+        """The API requests go to: ``responses``, ``chat`` or ``messages`` (see ``api``)."""
+        if self.api is not None:
+            return self.api
+        if self.provider == "anthropic":
+            return "messages"
+        return "responses" if self.provider == "openai" and self.reasoning else "chat"
 
 
 class ModelsFile(BaseModel):
