@@ -3,6 +3,9 @@
 Commands import what they need when they run, so ``passagent eval`` and ``passagent tasks``
 work on a machine that has only the harness's dependencies (no LangGraph, no model SDKs).
 Bad input (a malformed task, a missing pass file) prints one line and exits with code 2.
+``passagent solve`` exits 3 when the run ended on a model error, 4 on repeated format errors,
+5 on a refusal, and 75 (EX_TEMPFAIL) when the model service stayed overloaded: that run is
+resumable with ``--resume``.
 """
 
 from __future__ import annotations
@@ -179,7 +182,16 @@ def solve_cmd(
     except PassagentError as exc:
         _fail(exc)
         return
+    from .solve import exit_code
+
+    if result.get("resumable"):
+        err.print(f"[yellow]stopped[/yellow]: {result['error']}", highlight=False)
+        err.print(f"the run is resumable: passagent solve {task} --model {model} --out {out} "
+                  f"--run-id {result['run_id']} --resume", highlight=False, soft_wrap=True)
+        raise typer.Exit(exit_code(result))
     _print_solve_result(result, out)
+    if exit_code(result):
+        raise typer.Exit(exit_code(result))
 
 
 def _print_solve_result(result: dict, out: Path) -> None:

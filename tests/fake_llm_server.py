@@ -1,7 +1,10 @@
-"""A local HTTP server that speaks the OpenAI chat-completions and Anthropic messages formats.
+"""A local HTTP server that speaks the OpenAI chat-completions, OpenAI Responses and Anthropic
+messages formats.
 
 Tests queue replies (status, headers, JSON or raw body) and read back the requests the client
-sent, so they can check the real wire format without network access or API keys.
+sent, so they can check the real wire format without network access or API keys. Optionally
+the server enforces the real services' rules on each request before answering
+(``server.rules``, see :mod:`wire_rules`), and plays an outage (``server.outage(...)``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Callable
 
 
 @dataclass
@@ -23,6 +26,8 @@ class Recorded:
     path: str
     headers: dict[str, str]
     body: Any
+    time: float = 0.0
+    answered: int = 0
 
 
 @dataclass
@@ -50,6 +55,9 @@ class FakeLLMServer:
         self.replies: deque[Canned] = deque()
         self.models = ["fake-model"]
         self.models_status = 200
+        # (path, body) -> (status, error body) when the request breaks a rule of the service, else None
+        self.rules: Callable[[str, Any], tuple[int, dict[str, Any]] | None] | None = None
+        self._outage: tuple[float, int, dict[str, Any], dict[str, str]] | None = None
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._httpd.daemon_threads = True
         self._httpd.owner = self  # type: ignore[attr-defined]
@@ -66,6 +74,17 @@ class FakeLLMServer:
               delay_s: float = 0.0) -> None:
         """Queue the reply to the next POST, sent ``delay_s`` seconds after the request arrives."""
         self.replies.append(Canned(status, body, headers or {}, delay_s))
+
+    def outage(self, seconds: float, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        """Answer every POST with ``status``/``body`` for the next ``seconds`` (queued replies wait)."""
+        self._outage = (time.monotonic() + seconds, status, body, headers or {})
+
+    def end_outage(self) -> None:
+        self._outage = None
+
+    def rejected(self) -> list[Recorded]:
+        """POSTs answered with a 4xx (a broken rule, or a queued error)."""
+        return [r for r in self.posts() if 400 <= r.answered < 500 and r.answered != 429]
 
     def posts(self) -> list[Recorded]:
         """The POST requests received, in order."""
@@ -93,7 +112,7 @@ class _Handler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             body = None
         owner.requests.append(Recorded(self.command, self.path,
-                                       {k.lower(): v for k, v in self.headers.items()}, body))
+                                       {k.lower(): v for k, v in self.headers.items()}, body, time.monotonic()))
         return owner
 
     def _send(self, status: int, body: dict[str, Any] | bytes, headers: dict[str, str]) -> None:
@@ -123,10 +142,22 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         owner = self._record()
+        request = owner.requests[-1]
+        outage = owner._outage
+        if outage is not None and time.monotonic() < outage[0]:
+            request.answered = outage[1]
+            self._send(outage[1], outage[2], outage[3])
+            return
+        broken = owner.rules(self.path, request.body) if owner.rules is not None else None
+        if broken is not None:
+            request.answered = broken[0]
+            self._send(broken[0], broken[1], {})
+            return
         if not owner.replies:
             self._send(500, {"error": {"message": "fake server: no reply queued"}}, {})
             return
         canned = owner.replies.popleft()
+        request.answered = canned.status
         time.sleep(canned.delay_s)
         try:
             self._send(canned.status, canned.body, canned.headers)
