@@ -48,6 +48,9 @@ class Price(BaseModel):
         output: output tokens (reasoning tokens included, as the providers bill them).
         cached_input: input tokens read from the prompt cache; defaults to ``input``.
         cache_write: input tokens written to the prompt cache (Anthropic); defaults to ``input``.
+        long_context_above: input tokens above which a request is billed at ``long_context``
+            rates, all of it (OpenAI's GPT-5.4/5.5 long-context tier: above 272K input tokens).
+        long_context: the rates of that tier (same fields).
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -56,10 +59,15 @@ class Price(BaseModel):
     output: float = Field(ge=0)
     cached_input: float | None = Field(None, ge=0)
     cache_write: float | None = Field(None, ge=0)
+    long_context_above: int | None = Field(None, gt=0)
+    long_context: "Price | None" = None
 
     def cost_usd(self, input_tokens: int, output_tokens: int, cached_input_tokens: int = 0,
                  cache_write_tokens: int = 0) -> float:
         """Cost of one call in US dollars; ``input_tokens`` includes cached and cache-write tokens."""
+        if self.long_context is not None and self.long_context_above is not None \
+                and input_tokens > self.long_context_above:
+            return self.long_context.cost_usd(input_tokens, output_tokens, cached_input_tokens, cache_write_tokens)
         fresh = max(input_tokens - cached_input_tokens - cache_write_tokens, 0)
         cached = self.input if self.cached_input is None else self.cached_input
         write = self.input if self.cache_write is None else self.cache_write
