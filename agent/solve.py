@@ -27,8 +27,8 @@ from .archive import RunArchive, safe_name
 from .condense import describe_task
 from .loop import FAILED_EXITS, EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
 from .prompting import prompts_digest, render
-from .protocols import Message, ModelClient, ModelConfigError
-from .toolbox import PassWorkspace, Toolbox
+from .protocols import Message, ModelClient, ModelConfigError, ToolSpec
+from .toolbox import TOOL_PARAMETERS, PassWorkspace, Toolbox
 
 RESULT_VERSION = "1.0"
 
@@ -151,6 +151,8 @@ def solve(
         eval_options = _options_from_json(recorded["eval_options"])
     else:
         client = client or resolve_client(model_spec, models_file, check_reachable)
+        if check_reachable and callable(getattr(client, "probe", None)):
+            client.probe(_tool_specs(eval_options or EvalOptions()))  # before anything is written
         run_id = run_id or new_run_id()
         root = run_dir(out, run_id, task.id, client.name)
         if (root / "config.json").exists():
@@ -187,6 +189,12 @@ def solve(
     archive.write_json("result.json", result)
     archive.close()
     return result
+
+
+def _tool_specs(options: EvalOptions) -> list[ToolSpec]:
+    # The specs Toolbox.specs() offers, without a workspace (for the server probe).
+    return [ToolSpec(name=name, description=render(f"tools/{name}.md.j2", draws=options.draws), parameters=params)
+            for name, params in TOOL_PARAMETERS.items()]
 
 
 def _latest_evaluation(archive: RunArchive) -> EvalResult | None:

@@ -161,15 +161,29 @@ def test_claude_x_episode_with_adaptive_thinking(tmp_path: Path, cache_root: Pat
 
 def test_compat_model_with_tool_calls_as_text_and_no_usage(tmp_path: Path, cache_root: Path,
                                                            server: FakeLLMServer) -> None:
+    server.reply(hermes_text_completion([], text="ok"))  # the probe before the run
     for name, args in episode():
         server.reply(hermes_text_completion([(name, args)], text="Next step."))
     proc = solve_cli(tmp_path, cache_root, "local-qwen", models_file(tmp_path, server))
     result = assert_finished_with_a_score(proc, run_folder(tmp_path, "local-qwen"))
-    assert [p.path for p in server.posts()] == ["/v1/chat/completions"] * 4
+    assert [p.path for p in server.posts()] == ["/v1/chat/completions"] * 5
+    probe, first = server.posts()[0].body, server.posts()[1].body
+    assert probe["max_tokens"] == 64 and probe["tools"] == first["tools"], "the probe sends the run's real tools"
     # No usage from the server: estimated locally, so --max-tokens keeps working.
     assert result["input_tokens"] > 1000 and result["output_tokens"] > len(GOOD) // 4
-    first = server.posts()[0].body
     assert first["max_tokens"] == 4096 and "max_completion_tokens" not in first
+
+
+def test_a_server_that_cannot_serve_the_tools_is_a_one_line_error_before_any_work(
+        tmp_path: Path, cache_root: Path, server: FakeLLMServer) -> None:
+    # llama.cpp without chat templates: "500 tools param requires --jinja flag" (defilantech/LLMKube#126)
+    server.reply({"error": {"code": 500, "message": "tools param requires --jinja flag", "type": "server_error"}},
+                 status=500)
+    proc = solve_cli(tmp_path, cache_root, "local-qwen", models_file(tmp_path, server))
+    assert proc.returncode == 2
+    lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and "tools param requires --jinja flag" in lines[0], proc.stderr
+    assert not (tmp_path / "runs").exists(), "nothing is written before the error"
 
 
 # --- endings ---------------------------------------------------------------------------------
@@ -258,3 +272,17 @@ def test_overload_past_the_budget_stops_resumable_and_resume_finishes(tmp_path: 
     kinds = [e["kind"] for e in events]
     assert "model_unavailable" in kinds and "run_stopped" in kinds
     assert [e["id"] for e in events if e["kind"] == "model_response"] == ["s0:model", "s1:model"]
+
+
+def test_the_prompt_names_the_device_the_evaluations_lease() -> None:
+    from passagent.agent.prompting import render
+    from passagent.agent.solve import prompt_device
+    from passagent.tools.evaluate import EvalOptions
+
+    assert prompt_device(EvalOptions(device="cpu", device_pool=["cuda:0"])) == "cuda:0"
+    assert prompt_device(EvalOptions(device_pool=["cuda:0", "cuda:1"])) == "one of cuda:0, cuda:1 (whichever is free)"
+    assert prompt_device(EvalOptions(device_pool=["cpu:0", "cpu:1"])) == "cpu"
+    assert prompt_device(EvalOptions(device="cuda:2")) == "cuda:2"
+    system = render("system.md.j2", device="cuda:0", baseline="eager", failure_penalty=0.0, patience=3,
+                    max_steps=40, budget_usd=None)
+    assert "TorchInductor on\n`cuda:0`" in system

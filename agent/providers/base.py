@@ -123,15 +123,6 @@ class HostedModel:
             self._pending_notices.append(text)
             log.warning("%s", text)
 
-    def worst_case_cost_usd(self, messages: list[Message]) -> float:
-        """The most one call with ``messages`` can cost: the whole history as uncached input plus
-        the full output cap (US dollars; 0 when unpriced). Budgets stop a run before a call that
-        could overshoot them by more than this."""
-        if self.price is None:
-            return 0.0
-        chars = sum(len(m.content) + sum(len(c.raw_arguments) for c in m.tool_calls) for m in messages)
-        return self.price.cost_usd(estimate_tokens(chars), self.entry.max_tokens or 32_000)
-
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
         """Send the conversation and tools; return the next assistant message.
 
@@ -215,6 +206,43 @@ class HostedModel:
         except Exception:
             return  # an odd listing body still proves the server is up
         self._check_served(served)
+
+    _probe_cap_field = "max_tokens"
+
+    def probe(self, tools: list[ToolSpec], timeout_s: float = 60.0) -> None:
+        """Send one tiny request with the run's real tools and settings (output capped at 64
+        tokens), once, no retries: a server that cannot serve the run fails here in one line.
+
+        Only for ``compat`` servers (local, free); hosted APIs are checked by :meth:`preflight`.
+        What it catches, e.g.: llama.cpp started without templates answers ``500 tools param
+        requires --jinja flag`` (defilantech/LLMKube#126, containers/ramalama#988); vLLM started
+        without ``--enable-auto-tool-choice`` rejects tool requests; a context window smaller
+        than the tool schemas; a wrong model name (404).
+
+        Raises:
+            ModelConfigError: the server answered the test request with an error (other than
+                "busy": 429/503/529, which the run's retries handle), or could not be reached.
+        """
+        if self.entry.provider != "compat":
+            return
+        sdk = self._sdk
+        kwargs = self._request([Message(role="user", content="Reply with the word: ok")], tools)
+        kwargs[self._probe_cap_field] = 64
+        saved = self._client
+        self._client = saved.with_options(timeout=min(timeout_s, self.entry.timeout_s), max_retries=0)
+        try:
+            self._post(kwargs)
+        except sdk.APIConnectionError as exc:
+            raise ModelConfigError(f"cannot reach {self.name} at {self.base_url}: "
+                                   f"{one_line(exc.__cause__ or exc, 160)}") from exc
+        except sdk.APIStatusError as exc:
+            if exc.status_code in (429, 503, 529):
+                return
+            detail = classify_sdk_error(exc, sdk, self.name)
+            raise ModelConfigError(f"{one_line(detail, 300)} (a test request with the run's tools and settings; "
+                                   "check how the server was started)") from exc
+        finally:
+            self._client = saved
 
     def _check_served(self, served: list[str]) -> None:
         """Hook: warn if the model is not among ``served`` (only compat servers do)."""

@@ -137,6 +137,10 @@ class OpenAIChatModel(HostedModel):
         self._calls = 0
         super().__init__(name, entry, price, retry)
 
+    @property
+    def _probe_cap_field(self) -> str:  # type: ignore[override]
+        return self._max_tokens_field
+
     def _sampling(self) -> list[tuple[str, Any]]:
         e = self.entry
         if e.reasoning and self.provider == "openai":

@@ -115,6 +115,7 @@ class OpenAIResponsesModel(HostedModel):
 
     provider = "openai"
     _sdk = openai
+    _probe_cap_field = "max_output_tokens"
 
     def __init__(self, name: str, entry: ModelEntry, price: Price | None, api_key: str,
                  retry: RetryPolicy | None = None):
