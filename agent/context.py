@@ -10,7 +10,7 @@ estimate fits. What always stays whole:
   ``write_pass`` call's ``source``) and its provider content (reasoning/thinking items must be
   sent back unchanged); since only results' *text* changes, a tool call is never separated from
   its result;
-* the latest ``evaluate_pass`` result and the last ``keep_recent`` messages.
+* the latest ``evaluate_pass`` result and the latest call with its result.
 
 Token counts are estimates at 4 characters per token (:func:`.providers.base.estimate_tokens`):
 coarse, which is why the threshold leaves a quarter of the window free.
@@ -18,29 +18,42 @@ coarse, which is why the threshold leaves a quarter of the window free.
 
 from __future__ import annotations
 
+import json
+
 from .protocols import Message
 
 CONDENSE_AT = 0.75
-_STUB = "[condensed to fit the context window: {n} characters of an earlier {what} were here; first line: {head}]"
+_STUB = "[condensed: {n} chars of an earlier {what}; it began: {head}]"
+# Characters each message and each tool call adds on the wire around its content (role, ids,
+# "type": "function", ...), as measured on the chat-completions JSON of our messages.
+_MESSAGE_OVERHEAD, _CALL_OVERHEAD = 40, 80
 
 
 def estimate_message_tokens(messages: list[Message]) -> int:
-    """Estimated tokens of ``messages`` (content, tool-call arguments, provider items), 4 chars each."""
+    """Estimated tokens of ``messages`` as sent: the JSON-encoded content and tool-call arguments
+    (arguments are a JSON string inside JSON, so escapes count twice), per-message and per-call
+    framing, and provider items; 4 characters per token."""
     chars = 0
     for m in messages:
-        chars += len(m.content) + sum(len(c.raw_arguments) + len(c.name) for c in m.tool_calls)
+        chars += len(json.dumps(m.content)) + _MESSAGE_OVERHEAD
+        chars += sum(len(json.dumps(c.raw_arguments)) + len(c.name) + _CALL_OVERHEAD for c in m.tool_calls)
         if m.provider_content:
-            chars += len(str(m.provider_content))
+            chars += len(json.dumps(m.provider_content, default=str))
     return -(-chars // 4)
 
 
 def fit_to_window(messages: list[Message], window_tokens: int | None, *, fraction: float = CONDENSE_AT,
-                  keep_recent: int = 4, force: bool = False) -> tuple[list[Message], int]:
+                  reserve_tokens: int = 0, fixed_tokens: int = 0, keep_recent: int = 2,
+                  force: bool = False) -> tuple[list[Message], int]:
     """Condense ``messages`` to fit ``fraction`` of ``window_tokens``.
 
     Args:
         window_tokens: the model's context window in tokens; None: no limit (returned as is).
-        keep_recent: the newest messages never condensed.
+        reserve_tokens: the output cap; servers such as vLLM count it against the window
+            ("However, you requested N tokens (M in the messages, K in the completion)"), so the
+            budget is at most ``window_tokens - reserve_tokens``.
+        fixed_tokens: what every request carries besides the messages (the tool schemas).
+        keep_recent: the newest messages never condensed (2: the latest call and its result).
         force: condense every condensable message (after the service said the request was too long).
 
     Returns:
@@ -49,6 +62,9 @@ def fit_to_window(messages: list[Message], window_tokens: int | None, *, fractio
     if window_tokens is None and not force:
         return messages, 0
     budget = int((window_tokens or 0) * fraction)
+    if reserve_tokens:
+        budget = min(budget, (window_tokens or 0) - reserve_tokens)
+    budget -= fixed_tokens
     if not force and estimate_message_tokens(messages) <= budget:
         return messages, 0
     first_user = next((i for i, m in enumerate(messages) if m.role == "user"), None)
@@ -63,10 +79,10 @@ def fit_to_window(messages: list[Message], window_tokens: int | None, *, fractio
             break
         if i in protected or m.role not in ("tool", "user") or len(m.content) < 200:
             continue
-        head = m.content.strip().splitlines()[0][:120] if m.content.strip() else ""
+        head = m.content.strip().splitlines()[0][:80] if m.content.strip() else ""
         what = f"{m.name} result" if m.role == "tool" else "message"
         stub = _STUB.format(n=len(m.content), what=what, head=head)
-        total -= -(-(len(m.content) - len(stub)) // 4)
+        total -= (len(json.dumps(m.content)) - len(json.dumps(stub))) // 4
         out[i] = m.model_copy(update={"content": stub})
         condensed += 1
     return out, condensed

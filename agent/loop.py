@@ -194,12 +194,15 @@ class SolveLoop:
     def _complete(self, step: int, messages: list[Message]) -> ModelResponse:
         """One model call with the history fitted to the context window; a context-length error
         condenses everything condensable and sends once more."""
-        window = getattr(getattr(self.client, "entry", None), "context_window", None)
-        sent, n = fit_to_window(messages, window)
+        entry = getattr(self.client, "entry", None)
+        window = getattr(entry, "context_window", None)
+        fit = {"reserve_tokens": getattr(entry, "max_tokens", None) or 0,
+               "fixed_tokens": sum(len(t.model_dump_json()) + 40 for t in self.tools) // 4}
+        sent, n = fit_to_window(messages, window, **fit)
         try:
             response = self.client.complete(sent, self.tools)
         except ContextTooLong as exc:
-            sent, n = fit_to_window(messages, window, force=True, keep_recent=2)
+            sent, n = fit_to_window(messages, window, force=True, **fit)
             if n == 0:
                 raise
             self.archive.record(f"s{step}:context_retry", "context_condensed", step=step, condensed=n,

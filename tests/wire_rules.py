@@ -245,3 +245,33 @@ def hermes_text_completion(calls: list[tuple[str, dict[str, Any]]], text: str = 
     if usage:
         out["usage"] = {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}
     return out
+
+
+class ContextWindowRule:
+    """A server with a ``window``-token context that counts the messages, the tools and the
+    requested completion (``max_tokens``) against it, 4 characters per token of the JSON body.
+
+    vLLM's answer: ``This model's maximum context length is 16384 tokens. However, you requested
+    122946 tokens (112946 in the messages, 10000 in the completion). Please reduce the length of
+    the messages or completion.`` (vllm-project/vllm#20409; the body has ``message`` at the top
+    level, llamastack/llama-stack discussion #981 as quoted in ogx-ai/ogx#4534).
+    """
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self.largest = 0  # the largest request it accepted, in its tokens
+
+    def __call__(self, path: str, body: Any) -> tuple[int, dict[str, Any]] | None:
+        import json
+
+        if not path.endswith("/chat/completions"):
+            return None
+        prompt = (len(json.dumps(body.get("messages") or [])) + len(json.dumps(body.get("tools") or []))) // 4
+        completion = int(body.get("max_tokens") or 0)
+        if prompt + completion > self.window:
+            return 400, {"object": "error", "type": "BadRequestError", "param": None, "code": 400, "message": (
+                f"This model's maximum context length is {self.window} tokens. However, you requested "
+                f"{prompt + completion} tokens ({prompt} in the messages, {completion} in the completion). "
+                "Please reduce the length of the messages or completion.")}
+        self.largest = max(self.largest, prompt + completion)
+        return None
