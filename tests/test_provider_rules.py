@@ -53,12 +53,12 @@ def server(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[FakeLLMS
         yield srv
 
 
-def client(server: FakeLLMServer, tmp_path: Path, body: str, clock: FakeClock | None = None):
+def client(server: FakeLLMServer, tmp_path: Path, body: str, clock: FakeClock | None = None, max_attempts: int = 6):
     path = tmp_path / "m.toml"
     path.write_text(body.replace("URL", server.url))
     clock = clock or FakeClock()
     name = body.split("[models.")[1].split("]")[0]
-    return resolve_model(name, path, retry=RetryPolicy(max_attempts=6, base_wait_s=0.01, sleep=clock.sleep,
+    return resolve_model(name, path, retry=RetryPolicy(max_attempts=max_attempts, base_wait_s=0.01, sleep=clock.sleep,
                                                        clock=clock, overload_budget_s=600))
 
 
@@ -346,3 +346,36 @@ def test_a_long_run_stays_inside_a_small_context_window(server, tmp_path, cache_
     written = [json.loads(c["function"]["arguments"]) for m in last for c in m.get("tool_calls") or []
                if c["function"]["name"] == "write_pass"]
     assert written == [{"source": source}], "the pass written stays whole"
+
+
+def test_a_streamed_generation_longer_than_the_timeout_is_one_request(server, tmp_path) -> None:
+    """The timeout bounds the wait for the next chunk, so a reply that takes 3 s in chunks 0.25 s
+    apart survives a 1-second timeout in one (billed) request; unstreamed, the same reply times out."""
+    rules = AnthropicRules()
+    c = client(server, tmp_path, CLAUDE.replace("max_tokens = 4000", "max_tokens = 4000\ntimeout_s = 1.0"))
+    reply = rules.reply([("write_pass", {"source": "a"}), ("write_pass", {"source": "b"})], text="two edits")
+    server.reply(reply, event_gap_s=0.25)  # 14 events: 3.5 s in all
+    r = c.complete([SYSTEM, TASK], TOOLS)
+    assert r.attempts == 1 and len(r.message.tool_calls) == 2 and server.posts()[0].body["stream"] is True
+    assert r.message.provider_content["content"] == reply["content"], "thinking and signature rebuilt from deltas"
+    plain = client(server, tmp_path, CLAUDE.replace("max_tokens = 4000", "max_tokens = 4000\ntimeout_s = 1.0\n"
+                                                    "stream = false"), max_attempts=1)
+    server.reply(reply, delay_s=3.5)
+    with pytest.raises(ModelError, match="timed out"):
+        plain.complete([SYSTEM, TASK], TOOLS)
+
+
+def test_an_error_event_inside_a_stream_is_judged_by_its_type() -> None:
+    import anthropic
+    import httpx
+
+    from passagent.agent.providers.retry import OverloadedError, classify_sdk_error
+
+    def streamed_error(kind: str) -> anthropic.APIStatusError:
+        response = httpx.Response(200, request=httpx.Request("POST", "http://127.0.0.1/v1/messages"))
+        return anthropic.APIStatusError(kind, response=response, body={"type": "error", "error": {"type": kind,
+                                                                                                  "message": kind}})
+
+    assert isinstance(classify_sdk_error(streamed_error("overloaded_error"), anthropic, "m"), OverloadedError)
+    mapped = classify_sdk_error(streamed_error("invalid_request_error"), anthropic, "m")
+    assert isinstance(mapped, ModelError) and "HTTP 400" in str(mapped)

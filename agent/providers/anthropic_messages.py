@@ -183,7 +183,15 @@ class AnthropicModel(HostedModel):
         return kwargs
 
     def _post(self, kwargs: dict[str, Any]) -> Any:
-        return self._client.messages.create(**kwargs)
+        if not self.entry.streamed:
+            return self._client.messages.create(**kwargs)
+        # The SDK's stream helper accumulates the deltas (thinking and signature included) into
+        # the same Message a non-streamed call returns.
+        with self._client.messages.stream(**kwargs) as stream:
+            try:
+                return stream.get_final_message()
+            except AssertionError as exc:  # the SDK asserts a message_start arrived
+                raise MalformedResponse(f"{self.name}: the stream held no message") from exc
 
     def _parse(self, raw: Any) -> Reply:
         content = getattr(raw, "content", None)

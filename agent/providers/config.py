@@ -114,7 +114,11 @@ class ModelEntry(BaseModel):
     context_window: int | None = Field(None, gt=0, description="input tokens the model accepts; the history is "
                                        "condensed before a request would pass 75% of it")
     extra_body: dict[str, Any] = Field(default_factory=dict, description="extra request fields, sent as-is")
-    timeout_s: float = Field(300.0, gt=0, description="per-attempt HTTP timeout (seconds)")
+    stream: bool | None = Field(None, description="stream the reply (the timeout then bounds the gap between "
+                                "chunks, so a long generation is one request, not several timed-out ones); "
+                                "None: on for the Responses and Messages APIs, off for chat completions")
+    timeout_s: float = Field(300.0, gt=0, description="per-attempt HTTP timeout (seconds); when streaming, "
+                             "the longest wait for the next chunk")
     max_attempts: int = Field(6, ge=1, description="attempts in all for errors other than overload")
     base_wait_s: float = Field(1.0, ge=0, description="first backoff wait (seconds)")
     overload_budget_s: float = Field(600.0, ge=0, description="wall-clock seconds an overloaded service "
@@ -142,6 +146,11 @@ class ModelEntry(BaseModel):
         if self.provider == "anthropic":
             return False
         return self.reasoning_effort is not None or bool(_OPENAI_REASONING.match(self.model))
+
+    @property
+    def streamed(self) -> bool:
+        """Whether replies are streamed (see ``stream``)."""
+        return self.stream if self.stream is not None else self.wire_api in ("responses", "messages")
 
     @property
     def wire_api(self) -> str:

@@ -37,9 +37,17 @@ import openai
 from ..protocols import Message, ToolCall, ToolSpec
 from .base import HostedModel, Reply, parse_arguments
 from .config import ModelEntry, Price
-from .retry import MalformedResponse, RetryPolicy
+from .retry import MalformedResponse, OverloadedError, RetryPolicy, TransientError
 
 API = "openai-responses"
+
+
+def _stream_error(name: str, event: Any) -> TransientError:
+    # An error event mid-stream: retried like its HTTP equivalent (busy: against the overload budget).
+    code = str(getattr(event, "code", "") or "")
+    message = f"{name}: error event in the stream: {code} {getattr(event, 'message', '')}".strip()
+    busy = code in ("rate_limit_exceeded", "server_is_overloaded", "slow_down")
+    return OverloadedError(message) if busy else TransientError(message)
 
 
 def to_responses_input(messages: list[Message]) -> tuple[str, list[dict[str, Any]]]:
@@ -153,7 +161,20 @@ class OpenAIResponsesModel(HostedModel):
         return kwargs
 
     def _post(self, kwargs: dict[str, Any]) -> Any:
-        return self._client.responses.create(**kwargs)
+        if not self.entry.streamed:
+            return self._client.responses.create(**kwargs)
+        # The terminal event (response.completed / .incomplete / .failed) carries the whole
+        # response (OpenAI streaming events reference); the deltas before it are not needed.
+        final = None
+        for event in self._client.responses.create(**kwargs, stream=True):
+            kind = getattr(event, "type", "")
+            if kind in ("response.completed", "response.incomplete", "response.failed"):
+                final = event.response
+            elif kind == "error":
+                raise _stream_error(self.name, event)
+        if final is None:
+            raise TransientError(f"{self.name}: the stream ended before the response was complete")
+        return final
 
     def _parse(self, raw: Any) -> Reply:
         output = getattr(raw, "output", None)

@@ -145,6 +145,18 @@ def _error_code(exc: Any) -> str:
     return str(inner.get("code") or details.get("error_code") or "")
 
 
+# Error types an Anthropic stream can carry mid-reply, and the HTTP status each stands for
+# (Anthropic errors page: "errors can occur after a 200 response when streaming").
+_STREAM_ERROR_STATUS = {"overloaded_error": 529, "rate_limit_error": 429, "api_error": 500,
+                        "invalid_request_error": 400}
+
+
+def _error_type(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    inner = body.get("error", body) if isinstance(body, dict) else None
+    return str(inner.get("type") or "") if isinstance(inner, dict) else ""
+
+
 def _error_detail(exc: Any) -> str:
     # Both SDKs put the decoded error body on .body; OpenAI nests {"error": {"message"}},
     # Anthropic {"type": "error", "error": {"type", "message"}}.
@@ -175,6 +187,8 @@ def classify_sdk_error(exc: BaseException, sdk: ModuleType, what: str) -> BaseEx
         return MalformedResponse(f"{what}: unparseable response body: {one_line(exc, 120)}")
     if isinstance(exc, sdk.APIStatusError):
         status = exc.status_code
+        if status == 200:  # an error event inside a streamed reply: judge it by its type
+            status = _STREAM_ERROR_STATUS.get(_error_type(exc), 500)
         detail = _error_detail(exc)
         code = _error_code(exc)
         message = f"{what}: HTTP {status}: {one_line(detail, 200)}"
