@@ -115,7 +115,7 @@ def test_report_files_hold_the_leaderboard_and_skip_bad_folders(runs: Path) -> N
     assert "| model-a | 2 (2 with a pass) | 1.000 [" in md and "Skipped run folders (4)" in md
     rows = list(csv.DictReader(open(written.leaderboard_csv)))
     assert {r["model"] for r in rows} == {"model-a", "model-b", "model-c"}
-    assert {"as_eager", "as_eager_lo", "as_eager_hi", "as_inductor", "correct_at_minus5", "fast_1_eager",
+    assert {"as_eager", "as_eager_lo", "as_eager_hi", "as_inductor_baseline", "as_ratio_to_inductor", "correct_at_minus5", "fast_1_eager",
             "fast_1_inductor", "geomean_speedup_correct_eager", "cost_usd_per_task", "tokens_per_task"} <= set(rows[0])
     assert len(list(csv.DictReader(open(written.per_task_csv)))) == 6
     assert [p.name for p in written.plots] == ["es_curves.png", "speedups.png", "score_vs_cost.png"]

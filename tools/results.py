@@ -134,3 +134,40 @@ def task_scores(subgraphs: list[SubgraphResult], baseline: str, cfg: ScoringConf
         geomean_speedup_correct=summary.geomean_speedup_correct,
         fast_1=summary.fast_1,
     )
+
+
+def inductor_outcome(s: SubgraphResult, time_statistic: str = "median") -> Outcome:
+    """Default Inductor's own :class:`~.scoring.Outcome` against eager on one subgraph, scored like
+    a candidate (``shared/docs/SCORING.md``, "Comparing with Inductor"): its speedup is eager's time
+    over Inductor's from the same measurement (``time_statistic`` of each, µs), its correctness is
+    its own error against the eager reference (``inductor_error.min_correct_t``).
+
+    Where Inductor did not run (it raised while compiling or running: no ``inductor_error`` and no
+    Inductor time), the subgraph fails with class ``compile``; where it ran but is nowhere correct,
+    with class ``accuracy``.
+
+    Raises:
+        KeyError: an unknown ``time_statistic``.
+    """
+    t_eager = scored_us(s.times["eager"], time_statistic) if "eager" in s.times else None
+    t_ind = scored_us(s.times["inductor"], time_statistic) if "inductor" in s.times else None
+    speedup = t_eager / t_ind if t_eager and t_ind else None
+    err = s.inductor_error
+    if speedup is None or err is None:
+        return Outcome(speedup=None, min_correct_t=None, failure_class="compile")
+    return Outcome(speedup=speedup, min_correct_t=err.min_correct_t, failure_class="accuracy")
+
+
+def inductor_task_scores(subgraphs: list[SubgraphResult], cfg: ScoringConfig, time_statistic: str = "median") -> TaskScores:
+    """Default Inductor's task scores against eager (:func:`inductor_outcome` per subgraph), with the
+    penalties ``cfg`` of the evaluation they come from; ``baseline`` is ``"eager"``.
+
+    Raises:
+        ValueError: ``subgraphs`` is empty. KeyError: an unknown ``time_statistic``.
+    """
+    summary = summarize([inductor_outcome(s, time_statistic) for s in subgraphs], cfg)
+    return TaskScores(
+        baseline="eager", es=summary.es, s=summary.s, aggregated=summary.aggregated,
+        correct_at_minus5=summary.correct_at_headline, geomean_speedup_correct=summary.geomean_speedup_correct,
+        fast_1=summary.fast_1,
+    )
