@@ -86,7 +86,7 @@ def eval_cmd(
     cpu_threads: int = typer.Option(1, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
     profile: bool = typer.Option(False, "--profile", help="Also profile Inductor and the candidate per subgraph (kernel tables with times)."),
     reuse_inductor_time: bool = typer.Option(False, "--reuse-inductor-time", help="Take Inductor's time from the baseline cache (rescaled, marked *) instead of timing it beside the candidate: faster, but the candidate is then timed with different neighbours (see README)."),
-    time_statistic: str = typer.Option("median", help="Statistic of each variant's end-to-end times the speedups use: median (SCORING.md) or p10 (10th percentile: more repeatable where the host's speed drifts; README, Timing)."),
+    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
 ) -> None:
     """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it."""
     from ..tools.evaluate import EvalOptions, evaluate_pass
@@ -151,7 +151,7 @@ def solve_cmd(
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive or strict (see passagent eval --help)."),
     profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else the profile_pass tool runs a profiled evaluation when the model asks)."),
-    time_statistic: str = typer.Option("median", help="Statistic of each variant's end-to-end times the speedups use: median (SCORING.md) or p10 (10th percentile: more repeatable where the host's speed drifts; README, Timing)."),
+    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; print only the result."),
 ) -> None:
     """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
@@ -223,7 +223,7 @@ def sweep_cmd(
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive or strict."),
     profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else profile_pass evaluates on demand)."),
-    time_statistic: str = typer.Option("median", help="Statistic of each variant's end-to-end times the speedups use: median (SCORING.md) or p10 (10th percentile: more repeatable where the host's speed drifts; README, Timing)."),
+    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
     models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
     backend: str = typer.Option("local", help="local (processes on this machine) or ray."),
     ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: the local one, started if needed)."),

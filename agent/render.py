@@ -59,7 +59,7 @@ def task_table(task: Task) -> Group:
 def eval_table(result: EvalResult) -> Group:
     """Per-subgraph results and the task's scores."""
     stat = result.config.time_statistic
-    tag = "" if stat == "median" else f" ({stat})"  # the times shown are the ones the speedups use
+    tag = " (p10)" if stat == "p10" else ""  # the times shown are the ones the speedups use
     t = Table(show_edge=False)
     for col, kw in [
         ("subgraph", {}), ("dtype", {}), ("status", {}), ("matches", {"justify": "right"}),

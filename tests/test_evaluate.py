@@ -289,7 +289,7 @@ def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> No
         assert t.p10_us is not None and t.p10_us <= t.median_us, name
     assert s.speedup_vs_eager == s.times["eager"].p10_us / s.times["candidate"].p10_us
     assert s.speedup_vs_inductor == s.times["inductor"].p10_us / s.times["candidate"].p10_us
-    # The per-round paired speedups are recorded whatever the statistic, and scored by none.
+    # The per-round paired speedups (the default's) are recorded whatever the statistic.
     assert s.paired_speedup_vs_eager is not None and s.paired_speedup_vs_inductor is not None
     assert s.paired_speedup_vs_eager != s.speedup_vs_eager
     table = _rendered(result)
@@ -318,7 +318,9 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
     result = EvalResult.model_validate(data)
     assert result.subgraphs[0].status == "correct"
     assert result.config.sandbox and result.sandbox, "the worker is confined by default"
-    assert result.config.time_statistic == "median"  # SCORING.md's, unless asked otherwise
+    assert result.config.time_statistic == "paired"  # SCORING.md's, unless asked otherwise
+    s = result.subgraphs[0]
+    assert s.speedup_vs_eager == s.paired_speedup_vs_eager and s.median_ratio_vs_eager is not None
     assert result.subgraphs[0].times["candidate"].p10_us is not None  # recorded either way
     assert "sandbox off" not in _rendered(result)
     unconfined = result.model_copy(update={"config": result.config.model_copy(update={"sandbox": False})})

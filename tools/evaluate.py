@@ -82,10 +82,11 @@ class EvalOptions:
             it on demand. Inductor's C++ kernels are compiled with a profiler record each (see
             :mod:`.profiling`).
         profile_calls: calls of each variant profiled per subgraph.
-        time_statistic: which statistic of each variant's end-to-end samples the speedups use:
-            ``"median"`` (default, ``shared/docs/SCORING.md``) or ``"p10"`` (10th percentile, more
-            repeatable where the host's speed drifts; see :data:`.schema.TIME_STATISTICS`). Both
-            are recorded in every result; this picks the scored one.
+        time_statistic: how the scored speedups are estimated from the interleaved samples:
+            ``"paired"`` (default, ``shared/docs/SCORING.md``: the median over rounds of the
+            per-round ratio), ``"median"`` (ratio of medians) or ``"p10"`` (ratio of 10th
+            percentiles); see :data:`.schema.TIME_STATISTICS`. The paired ratios, the ratios of
+            medians and every variant's 10th percentile are recorded in every result.
         reuse_inductor_time: with the default eager baseline, take default Inductor's time from
             the baseline cache (rescaled by this run's eager time) instead of compiling and timing
             it again. Off by default: the candidate's own time depends on which variants are
@@ -117,7 +118,7 @@ class EvalOptions:
     profile: bool = False
     profile_calls: int = 5
     reuse_inductor_time: bool = False
-    time_statistic: str = "median"
+    time_statistic: str = "paired"
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
