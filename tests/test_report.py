@@ -138,7 +138,8 @@ def test_report_of_a_real_sweep(tmp_path_factory, cache_root: Path, tmp_path: Pa
     sweep = evaluated_sweep(tmp_path_factory, cache_root)
     written = write_report(sweep, tmp_path / "report", n_boot=200)
     rows = {r.model: r for r in written.rows}
-    assert set(rows) == {"scripted:solver", "scripted:quitter"}
+    assert set(rows) == {"scripted:solver", "scripted:quitter", "Inductor (default)"}
+    assert rows["Inductor (default)"].reference and rows["Inductor (default)"].tasks == 2, "timed by the solver's runs"
     solver, quitter = rows["scripted:solver"], rows["scripted:quitter"]
     assert solver.tasks == 2 and solver.evaluated_tasks == 2 and quitter.evaluated_tasks == 0
     assert quitter.as_["eager"].value == pytest.approx(0.1)

@@ -64,7 +64,10 @@ def test_inductor_is_scored_like_a_candidate_from_its_own_times_and_correctness(
     assert scores.aggregated == pytest.approx(_as(expected))
     assert scores.correct_at_minus5 == pytest.approx(1 / 3) and scores.fast_1 == pytest.approx(1 / 3)
     assert inductor_outcome(subs[2]).failure_class == "compile" and inductor_outcome(subs[1]).failure_class == "accuracy"
-    # The time statistic of the evaluation is the one used: p10 times give 100/25 = 4x.
+    # Inductor's speedup recorded by the score's estimator (median of per-round ratios) wins over
+    # the ratio of medians; without it, the evaluation's time statistic decides (p10: 100/25 = 4x).
+    recorded = _sg(0, 100.0, 50.0, -6).model_copy(update={"inductor_speedup_vs_eager": 2.5})
+    assert inductor_outcome(recorded).speedup == pytest.approx(2.5)
     p10 = _sg(0, 100.0, 50.0, -6, p10=(100.0, 25.0))
     assert inductor_outcome(p10, "p10").speedup == pytest.approx(4.0)
     assert inductor_outcome(p10, "median").speedup == pytest.approx(2.0)
