@@ -16,6 +16,17 @@ import sys
 from pathlib import Path
 
 
+def _quantize(path: Path, colors: int) -> None:
+    """Reduce a screenshot to a ``colors``-entry palette (flat page colours survive; a third of the
+    bytes). Left as is where Pillow is missing."""
+    try:
+        from PIL import Image
+    except ImportError:
+        return
+    with Image.open(path) as im:
+        im.convert("RGB").quantize(colors=colors, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("site", type=Path, help="the site folder (with index.html)")
@@ -23,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--task", help="task id of the task page (default: the first)")
     ap.add_argument("--run", help="TASK/MODEL of the trajectory page (default: the largest run page)")
     ap.add_argument("--height", type=int, default=1100, help="pixels of each page captured from its top")
+    ap.add_argument("--colors", type=int, default=128, help="palette size the PNGs are reduced to (Pillow; 0: keep RGB)")
     args = ap.parse_args(argv)
 
     from passagent.agent.report_html.browser import chromium, unavailable
@@ -46,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             page.goto(path.as_uri(), wait_until="load")
             shot = args.out / f"{name}.png"
             page.screenshot(path=str(shot), full_page=False)
+            if args.colors:
+                _quantize(shot, args.colors)
             print(f"{shot}: {path.relative_to(args.site)} ({shot.stat().st_size // 1024} KB)")
     return 0
 
