@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
             for label, path in pages.items():
                 times = [load_time_ms(page, path.as_uri()) for _ in range(args.repeats)]
                 rows.append((label, path.stat().st_size, statistics.median(times), max(times)))
-    print(f"| page | size (KB) | load, median (ms) | load, worst (ms) |\n|---|---|---|---|")
+    print("| page | size (KB) | load, median (ms) | load, worst (ms) |\n|---|---|---|---|")
     for label, size, med, worst in rows:
         print(f"| {label} | {size / 1024:.0f} | {med:.0f} | {worst:.0f} |")
     print(f"\n{args.tasks} tasks x {args.models} models, {args.steps} steps per run; site {total / 1e6:.1f} MB, "
