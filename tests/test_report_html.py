@@ -227,3 +227,18 @@ def test_page_weight_does_not_grow_with_trajectories(tmp_path: Path) -> None:
     assert abs(sizes[16]["index"] - sizes[4]["index"]) < 200
     assert sizes[16]["run"] > 2 * sizes[4]["run"], "the trajectory page does hold every step"
     assert sizes[16]["index"] < 60_000, "12 tasks x 3 models: a light leaderboard"
+
+
+def test_a_second_report_leaves_no_page_of_the_first(tmp_path: Path) -> None:
+    bench = _load_bench()
+    bench.synthetic_sweep(tmp_path / "sw", tasks=2, models=1, steps=2)
+    first = write_report(tmp_path / "sw", tmp_path / "rep", n_boot=100, plots=False, html=True).html_index.parent
+    assert (first / "runs" / "task_001" / "synthetic-0.html").is_file()
+    import shutil
+
+    shutil.rmtree(tmp_path / "sw" / "task_001")
+    (first / "notes.txt").write_text("mine")
+    write_report(tmp_path / "sw", tmp_path / "rep", n_boot=100, plots=False, html=True)
+    assert not (first / "runs" / "task_001").exists() and not (first / "tasks" / "task_001.html").exists()
+    assert "task_001" not in (first / "index.html").read_text()
+    assert (first / "notes.txt").read_text() == "mine", "files the report did not write are left alone"

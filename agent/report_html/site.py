@@ -113,10 +113,11 @@ def _as_chart(traj: Trajectory, inductor_as: float | None) -> str:
 
 def write_site(out: Path, rows: list[ModelRow], collected: Collected, runs_dir: Path, n_boot: int = 2000,
                seed: int = 0) -> Path:
-    """Write the static site into ``out`` (created; files of an earlier site are replaced).
+    """Write the static site into ``out`` (created if missing).
 
     Args:
-        out: the site's folder (``RUNS_DIR/report/html`` from the CLI).
+        out: the site's folder (``RUNS_DIR/report/html`` from the CLI); its ``runs/``, ``tasks/``
+            and ``assets/`` of an earlier report are removed first, other files are left alone.
         rows: the leaderboard (:func:`passagent.agent.report.leaderboard`), Inductor's row included.
         collected: the runs it was computed from (:func:`passagent.agent.report.collect`).
         runs_dir: the sweep folder, shown in the header.
@@ -127,6 +128,8 @@ def write_site(out: Path, rows: list[ModelRow], collected: Collected, runs_dir: 
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    for sub in ("runs", "tasks", "assets"):  # the site's own folders: no page of an earlier report survives
+        shutil.rmtree(out / sub, ignore_errors=True)
     env = _Env(Environment(loader=FileSystemLoader(_HERE / "templates"), autoescape=select_autoescape(["j2", "html"]),
                            trim_blocks=True, lstrip_blocks=True), str(runs_dir))
     shutil.copytree(_HERE / "assets", out / "assets", dirs_exist_ok=True)
