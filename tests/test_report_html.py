@@ -200,9 +200,15 @@ def test_site_of_a_real_sweep(tmp_path_factory, cache_root: Path, tmp_path: Path
 def test_integrity_failures_and_errors_are_flagged_in_the_viewer(tmp_path: Path) -> None:
     bench = _load_bench()
     bench.synthetic_sweep(tmp_path / "sw", tasks=2, models=2, steps=6)
+    import json
+
+    with open(tmp_path / "sw" / "task_000" / "synthetic-0" / "events.jsonl", "a") as fh:  # model text is escaped
+        fh.write(json.dumps({"id": "s6:model", "seq": 999, "kind": "model_response", "step": 6, "usage": {},
+                             "response": {"message": {"role": "assistant", "content": "<script>alert(1)</script>"}}}) + "\n")
     written = write_report(tmp_path / "sw", n_boot=100, plots=False, html=True)
     site = written.html_index.parent
     flagged = (site / "runs" / "task_000" / "synthetic-0.html").read_text()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in flagged and "<script>alert" not in flagged
     assert 'class="step page-item flag-integrity" id="step-3"' in flagged
     assert "integrity failures at step(s)" in flagged and "timer_access" in flagged
     clean = (site / "runs" / "task_001" / "synthetic-1.html").read_text()

@@ -22,10 +22,10 @@ class Series:
 
 
 def _ticks_log(lo: float, hi: float) -> list[float]:
-    """Round values (1, 2, 5 times powers of ten) between ``lo`` and ``hi`` for a log axis."""
+    """Round values (1, 2, 3, 5 times powers of ten) between ``lo`` and ``hi`` for a log axis."""
     out = []
     for e in range(math.floor(math.log10(lo)) - 1, math.ceil(math.log10(hi)) + 1):
-        for m in (1, 2, 5):
+        for m in (1, 2, 3, 5):
             v = m * 10.0**e
             if lo <= v <= hi:
                 out.append(v)
