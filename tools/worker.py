@@ -193,6 +193,17 @@ class Worker:
         self.guard = FunctionGuard()
         task = load_task(self.req["task_path"], self.req["task_id"])
         self.events.emit("sandbox", applied=self.sandbox)
+        # The pass is imported before any baseline is built: a pass that raises at import fails
+        # every subgraph at once, with its traceback, and costs no compile or timing.
+        if self.pass_path:
+            self._load_rules()
+            if self.rule_error is not None and self.compromised is None:
+                message, tb = self.rule_error
+                for index in self.req["subgraph_indices"]:
+                    self.events.emit("result", subgraph=index, failure_class="compile", matches=0, rules=[],
+                                     message=f"the pass failed to load: {message}", traceback=tb or None)
+                self.events.emit("done", max_rss_kb=_max_rss_kb())
+                return
         for index in self.req["subgraph_indices"]:
             self.events.emit("start", subgraph=index)
             self._measured = None
