@@ -248,3 +248,17 @@ def test_a_second_report_leaves_no_page_of_the_first(tmp_path: Path) -> None:
     assert not (first / "runs" / "task_001").exists() and not (first / "tasks" / "task_001.html").exists()
     assert "task_001" not in (first / "index.html").read_text()
     assert (first / "notes.txt").read_text() == "mine", "files the report did not write are left alone"
+
+
+def test_site_of_runs_without_events_or_evaluations(tmp_path: Path) -> None:
+    """Runs whose events.jsonl is empty (result.json only): no Inductor row, pages still render."""
+    from test_report import fake_run
+
+    fake_run(tmp_path, "t1", "model-a", 2.0, 1.5, [("correct", 2.0, 1.5)])
+    fake_run(tmp_path, "t2", "model-a", None)
+    written = write_report(tmp_path / "sw", n_boot=100, plots=False, html=True)
+    assert [r.model for r in written.rows] == ["model-a"], "no evaluation recorded: no Inductor row"
+    site = written.html_index.parent
+    assert "Steps (0)" in (site / "runs" / "t2" / "model-a.html").read_text()
+    assert "AS / Inductor" in written.html_index.read_text()
+    assert check_links(site) > 0

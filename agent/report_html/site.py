@@ -179,6 +179,7 @@ def _write_task(env: _Env, out: Path, task_id: str, runs: list[TaskRun], ind_run
     fallback: list[Any] = []
     model_cols, series = [], []
     inductor_cells: list[dict[str, Any]] = []
+    inductor_from = ""
     for m in models:
         if m.model not in by_model:
             continue
@@ -191,6 +192,7 @@ def _write_task(env: _Env, out: Path, task_id: str, runs: list[TaskRun], ind_run
             cells = [{"status": x.status, "speedup": x.speedup_vs_eager, "vs_inductor": x.speedup_vs_inductor,
                       "min_t": x.min_correct_t, "matches": x.matches} for x in ev.rows]
             if not inductor_cells:  # Inductor on this task, from the first evaluation read (its own outcome)
+                inductor_from = m.model
                 inductor_cells = [{"status": "correct" if x.inductor_speedup and x.inductor_min_correct_t is not None
                                    and x.inductor_min_correct_t <= -5 else ("compile" if x.inductor_speedup is None else "accuracy"),
                                    "speedup": x.inductor_speedup, "min_t": x.inductor_min_correct_t} for x in ev.rows]
@@ -202,7 +204,7 @@ def _write_task(env: _Env, out: Path, task_id: str, runs: list[TaskRun], ind_run
         series.append(_es_series(INDUCTOR_MODEL, INDUCTOR_COLOR, ind_runs[0].es.get("eager"), True))
     task_path = next((p for p in (_config_task_path(r.path) for r in runs) if p), None)
     task = {"id": task_id, "path": task_path, "subgraphs": _task_subgraphs(task_path, fallback), "models": model_cols,
-            "inductor": inductor_cells, "inductor_as": inductor_as, "runs": run_rows,
+            "inductor": inductor_cells, "inductor_from": inductor_from, "inductor_as": inductor_as, "runs": run_rows,
             "es_chart": line_chart(series, "tolerance level t", "ES(t)", x_ticks=list(LEVELS))}
     env.write(out / task_href(task_id), "task.html.j2", "../", title=f"task {task_id}", task=task)
 
