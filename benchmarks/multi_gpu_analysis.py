@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -268,3 +269,20 @@ def load_state(path: Path) -> dict[str, Any]:
             if isinstance(busy.get(key), dict):
                 busy[key] = {int(k): v for k, v in busy[key].items()}
     return state
+
+
+def report(path: Path, tolerance: float, min_ratio: float) -> int:
+    """``--report``: a saved result's figures recomputed and printed; exit 0 when every check
+    passes, 1 when one fails, 2 (one line on stderr) when the file is missing or not a result."""
+    try:
+        result = load_state(path)
+        result["analysis"] = analyse(result, tolerance, min_ratio)
+        text = markdown(result, tolerance)
+    except FileNotFoundError:
+        print(f"--report {path}: no such file", file=sys.stderr)
+        return 2
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, EOFError) as e:  # gzip: OSError, EOFError
+        print(f"--report {path}: not a multi_gpu_sweep result ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    print(text)
+    return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1

@@ -7,30 +7,24 @@
     python benchmarks/multi_gpu_sweep.py --devices cpu --tasks task_032 --phases prewarm,warmup --work /tmp/mgs-dry
     python benchmarks/multi_gpu_sweep.py --report benchmarks/results/multi_gpu_sweep-2026-11-30-0743.json.gz
 
-The built-in policy (deterministic) sweeps the same tasks with ``passagent sweep``, each phase in
-a fresh runs folder with the same number of workers (default: two per device of the multi-device
-sweep, so the one-device sweep gets as many runs at once as it can use; its evaluations queue on
-its one device lease). Phases, in order:
-
-* ``prewarm``: every subgraph's IR inspection, one process per task, into the cache template;
-* ``warmup``: a sweep on every device that compiles every candidate once into the template;
-* ``single`` (the first device) and ``multi`` (every device): each from its own copy of the
-  template, with the tasks longest first by the warm-up's evaluation-lease seconds
-  (``--order given`` keeps the given order);
-* ``single-again`` (only when named): the control, the one-device sweep again after the
-  multi-device one; how far it differs from the first is the host's drift between sweeps.
+The built-in policy (deterministic) sweeps the same tasks with ``passagent sweep``, each phase in a
+fresh runs folder with the same workers (default two per device of the multi-device sweep, so the
+one-device sweep runs as many at once; its evaluations queue on its one device lease). Phases:
+``prewarm`` (every subgraph's IR inspection into the cache template), ``warmup`` (every device;
+compiles every candidate once into the template), ``single`` (the first device) and ``multi``
+(every device), each from its own copy of the template with the tasks longest first by the
+warm-up's evaluation-lease seconds, and, only when named, ``single-again``: the control, the
+one-device sweep again after the multi-device one, whose difference from the first is the host's
+drift between sweeps.
 
 A device machine's call is short (ten minutes), so the phases run over several calls on one
-machine: the first prints its work folder; ``--resume`` continues it (``state.json`` there holds
-every phase so far, and the settings must match). ``--time-budget`` bounds one invocation; each
-phase gets a share of it as the sweep's ``--max-wall`` (a sweep it stops is reported incomplete).
-
-Every child gets NVLink multicast switched off (:data:`MULTICAST_OFF`) and no shared compiler
-cache (``TORCHINDUCTOR_CACHE_DIR``/``TRITON_CACHE_DIR`` removed, so each sweep compiles into its
-own cache folder); the environment each child started with is sampled from ``/proc`` and
-recorded. The figures and checks are in ``multi_gpu_analysis.py`` beside this script; JSON and
-Markdown go to ``--out`` (default ``$OUT``). Exit code: 0 every check passes, 1 one fails, 2 (with
-``--report``) the file is not a result.
+machine: ``--resume`` continues the work folder the first printed (its ``state.json`` holds every
+phase so far; the settings must match). ``--time-budget`` bounds one invocation; each phase gets a
+share as the sweep's ``--max-wall`` (a sweep it stops is reported incomplete). Every child gets
+NVLink multicast off (:data:`MULTICAST_OFF`) and no shared compiler cache, and the environment it
+started with is sampled from ``/proc`` and recorded. The figures and checks are in
+``multi_gpu_analysis.py``; JSON and Markdown go to ``--out`` (default ``$OUT``). Exit code: 0
+every check passes, 1 one fails, 2 (``--report``) the file is not a result.
 """
 
 from __future__ import annotations
@@ -49,10 +43,12 @@ import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the analysis lives beside this script
-from multi_gpu_analysis import MULTICAST_OFF, SWEEPS, analyse, count_noun, load_state, longest_first, markdown  # noqa: E402
+from multi_gpu_analysis import (MULTICAST_OFF, SWEEPS, analyse, count_noun, load_state, longest_first,  # noqa: E402
+                                markdown, report)
 
 #: Long-tail built-in tasks on which the built-in policy evaluates passes (13 evaluations in all;
 #: found with ``benchmarks/policy_coverage.py``); every other long-tail task finishes after
@@ -145,17 +141,9 @@ def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: f
             errors.append(f"{path.name}: {error_summary(str(exc))}")
 
     t0 = time.monotonic()
-    saved = {k: os.environ.get(k) for k in ("TORCHINDUCTOR_COMPILE_THREADS", "OMP_NUM_THREADS")}
-    os.environ.update(TORCHINDUCTOR_COMPILE_THREADS="1", OMP_NUM_THREADS="2")  # many processes at once: no pools each
-    try:
-        with ThreadPoolExecutor(max_workers=parallel) as pool:
-            list(pool.map(one, jobs))
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+    # Many inspection processes at once: no compile or OpenMP pool in each (patch.dict restores the environment).
+    with patch.dict(os.environ, TORCHINDUCTOR_COMPILE_THREADS="1", OMP_NUM_THREADS="2"), ThreadPoolExecutor(parallel) as pool:
+        list(pool.map(one, jobs))
     return {"subgraphs": sum(len(j[1]) for j in jobs), "parallel": parallel, "wall_s": time.monotonic() - t0,
             "errors": errors, "not_started": skipped[0]}
 
@@ -299,29 +287,11 @@ def merge_resumed(earlier: dict[str, Any], now: dict[str, Any]) -> dict[str, Any
     return {**earlier, **{k: v for k, v in now.items() if k not in ("started_at", "phases")}}
 
 
-def report(path: Path, tolerance: float, min_ratio: float) -> int:
-    """``--report``: a saved result's figures recomputed and printed; exit 0 when every check
-    passes, 1 when one fails, 2 (one line on stderr) when the file is missing or not a result."""
-    try:
-        result = load_state(path)
-        result["analysis"] = analyse(result, tolerance, min_ratio)
-        text = markdown(result, tolerance)
-    except FileNotFoundError:
-        print(f"--report {path}: no such file", file=sys.stderr)
-        return 2
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, EOFError) as e:  # gzip: OSError, EOFError
-        print(f"--report {path}: not a multi_gpu_sweep result ({type(e).__name__}: {e})", file=sys.stderr)
-        return 2
-    print(text)
-    return 0 if all(c["ok"] for c in result["analysis"]["checks"]) else 1
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--devices", default=None, help="GPUs of the multi-device sweep (0,1; default: every visible GPU, "
                     "or cpu without two), or cpu[:N] for N stand-in slots of the CPU (a dry run)")
-    ap.add_argument("--tasks", default=None, help="comma-separated task ids (default: --n-tasks long-tail tasks, "
-                    "those the built-in policy evaluates passes on first)")
+    ap.add_argument("--tasks", default=None, help="comma-separated task ids (default: --n-tasks long-tail tasks)")
     ap.add_argument("--n-tasks", type=int, default=10)
     ap.add_argument("--seeds", type=int, default=None, help="runs per task in each sweep (default 1)")
     ap.add_argument("--workers", type=int, default=None, help="runs at once in every sweep (default: 2 per device)")
@@ -329,15 +299,13 @@ def main() -> int:
     ap.add_argument("--patience", type=int, default=3, help="per run: evaluations without improvement")
     ap.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph (default: the harness's)")
     ap.add_argument("--sweep-arg", action="append", help="extra argument for every `passagent sweep` (repeatable)")
-    ap.add_argument("--order", choices=("warmup-cost", "given"), default="warmup-cost", help="task order of the measured "
-                    "sweeps: longest first by the warm-up's evaluation-lease seconds, or as given")
+    ap.add_argument("--order", choices=("warmup-cost", "given"), default="warmup-cost", help="measured sweeps' task order")
     ap.add_argument("--time-budget", type=float, default=520.0, help="seconds for this invocation")
     ap.add_argument("--tolerance", type=float, default=0.03, help="agreement tolerance, a fraction")
     ap.add_argument("--min-ratio", type=float, default=1.8, help="throughput ratio the check asks for")
     ap.add_argument("--work", type=Path, default=None, help="a new work folder is made in this one (default: the system's temporary folder)")
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT") or "multi_gpu_sweep_out"))
-    ap.add_argument("--phases", default=",".join(DEFAULT_PHASES), help=f"which of {','.join(PHASES)} to run in this "
-                    "invocation (single-again, the control, only when named)")
+    ap.add_argument("--phases", default=",".join(DEFAULT_PHASES), help=f"which of {','.join(PHASES)} to run now")
     ap.add_argument("--resume", type=Path, default=None, help="the work folder an earlier invocation on this machine printed: "
                     "its caches and phases are kept and --phases continues it")
     ap.add_argument("--report", type=Path, default=None, help="run nothing: print the report of a saved result (state.json, "
