@@ -125,7 +125,7 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
     worst = max((max(p["busy"]["max_per_device"].values(), default=0) for p in measured), default=0)
     n_leases = sum(len(p["leases"]) for p in measured)
     checks.append(("at most one evaluation per device at a time (every sweep)", n_leases > 0 and worst <= 1,
-                   f"most at once on one device: {worst} ({n_leases} leases)"))
+                   f"most at once on one device: {worst} ({count_noun(n_leases, 'lease')})"))
     multi, ref = phases.get("multi"), a["reference"]
     ref_name = "the control" if ref == "single-again" else "the first 1-device sweep"
     if multi:
@@ -243,11 +243,11 @@ def markdown(result: dict[str, Any], tolerance: float) -> str:
         lines += [f"| {role} | {q[0]} | {q[1]} | {', '.join(sorted(q[2]))} |" for role, q in sorted(procs.items())]
     if a["checks"]:
         ref = "the control" if a["reference"] == "single-again" else "the first 1-device sweep"
+        if result["multi_pool"][0].startswith("cpu"):
+            lines += ["", "CPU dry run: the stand-in slots share the CPU's cores, so agreement and throughput mean "
+                      "nothing here; the checks are for GPUs."]
         lines += ["", f"Checks, against the reference 1-device sweep: {ref} (the control where it finished every run, as it "
                   "ran right after the multi-device sweep; else the first):", "", "| check | result | value |", "|---|---|---|"]
-        if result["multi_pool"][0].startswith("cpu"):
-            lines[-4:-4] = ["", "CPU dry run: the stand-in slots share the CPU's cores, so agreement and throughput mean "
-                            "nothing here; the checks are for GPUs."]
         lines += [f"| {c['check']} | {'PASS' if c['ok'] else 'FAIL'} | {c['value']} |" for c in a["checks"]]
     return "\n".join(lines)
 

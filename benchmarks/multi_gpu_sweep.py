@@ -330,6 +330,7 @@ def main() -> int:
         args.devices = args.devices or earlier["devices"]
         args.tasks = args.tasks or ",".join(earlier["tasks"])
         args.seeds, args.workers = args.seeds or earlier["seeds"], args.workers or earlier["workers"]
+        args.timing_budget = args.timing_budget or earlier.get("timing_budget")
     n_gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0
     devices = args.devices or (",".join(str(i) for i in range(n_gpus)) if n_gpus >= 2 else "cpu")
     multi_pool, single_pool = pools(devices)
