@@ -147,6 +147,7 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
     expected = result.get("multicast_env") or {}
     procs = [r for p in measured for r in p["processes"].values()]
     seen = sum(r["processes"] for r in procs)
+    # Kept results count children whose switches were the measuring process's (they were off there).
     off = sum(r.get("multicast_off", r.get("multicast_as_parent", 0)) for r in procs)
     checks.append(("NVLink multicast off in every process the sweeps started", seen > 0 and off == seen and expected == MULTICAST_OFF,
                    f"{off}/{seen} sampled processes had " + ", ".join(f"{k}={v}" for k, v in expected.items())))
