@@ -141,9 +141,10 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
         agree = a["agreement"].get(f"multi/{ref}", {})
         for m, label in METRICS.items():
             by = agree.get(m, {})
+            ok = len(by) == len(multi["devices"]) and all(v["median_abs"] <= tolerance for v in by.values())
+            medians = "; ".join(f"{d}: {v['median_abs']:.2%}" for d, v in by.items()) or "no candidate in both"
             checks.append((f"median over candidates of the {label} difference within {tolerance:.0%} on every device, "
-                           "against the reference", len(by) == len(multi["devices"]) and all(v["median_abs"] <= tolerance for v in by.values()),
-                           f"against {ref_name}: " + ("; ".join(f"{d}: {v['median_abs']:.2%}" for d, v in by.items()) or "no candidate in both")))
+                           "against the reference", ok, f"against {ref_name}: {medians}"))
     expected = result.get("multicast_env") or {}
     procs = [r for p in measured for r in p["processes"].values()]
     seen = sum(r["processes"] for r in procs)

@@ -303,7 +303,8 @@ def main() -> int:
     ap.add_argument("--time-budget", type=float, default=520.0, help="seconds for this invocation")
     ap.add_argument("--tolerance", type=float, default=0.03, help="agreement tolerance, a fraction")
     ap.add_argument("--min-ratio", type=float, default=1.8, help="throughput ratio the check asks for")
-    ap.add_argument("--work", type=Path, default=None, help="a new work folder is made in this one (default: the system's temporary folder)")
+    ap.add_argument("--work", type=Path, default=None, help="a new work folder is made in this one (default: the "
+                    "system's temporary folder)")
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT") or "multi_gpu_sweep_out"))
     ap.add_argument("--phases", default=",".join(DEFAULT_PHASES), help=f"which of {','.join(PHASES)} to run now")
     ap.add_argument("--resume", type=Path, default=None, help="the work folder an earlier invocation on this machine printed: "

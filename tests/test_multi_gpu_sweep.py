@@ -116,7 +116,8 @@ def test_throughput_agreement_and_the_reference_sweep(bench) -> None:
     assert a["reference"] == "single-again"
     checks = {c["check"]: (c["ok"], c["value"]) for c in a["checks"]}
     assert checks["throughput at least 1.8x the reference 1-device sweep's"] == (True, "2.40x against the control")
-    speed = checks["median over candidates of the speedup vs eager (the score's) difference within 3% on every device, against the reference"]
+    speed = checks["median over candidates of the speedup vs eager (the score's) difference within 3% on every device, "
+                   "against the reference"]
     assert speed[0] and speed[1] == "against the control: cuda:0: 0.80%; cuda:1: 0.99%"
     assert all(ok for ok, _ in checks.values()), checks
     # A control stopped early: not comparable, and the first 1-device sweep is the reference.
