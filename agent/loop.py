@@ -35,10 +35,6 @@ from .prompting import render
 from .protocols import ContextTooLong, Message, ModelClient, ModelError, ModelResponse, ModelUnavailable, ToolCall
 from .toolbox import Toolbox
 
-# Exit reasons that mean the run did not end on its own terms: ``passagent solve`` exits
-# non-zero on them (and sweeps report them), see ``solve.EXIT_CODES``.
-FAILED_EXITS = ("model_error", "format_errors", "refusal")
-
 
 class RunPaused(Exception):
     """The model service stayed unavailable: the run stops without a result and stays resumable."""

@@ -25,7 +25,7 @@ from ..tools.tasks import Task, load_task
 from ..tools.timing import TimingConfig
 from .archive import RunArchive, safe_name
 from .condense import describe_task
-from .loop import FAILED_EXITS, EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
+from .loop import EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
 from .prompting import prompts_digest, render
 from .protocols import Message, ModelClient, ModelConfigError, ToolSpec
 from .toolbox import TOOL_PARAMETERS, PassWorkspace, Toolbox
@@ -259,5 +259,4 @@ def _result_record(run_id: str, task: Task, client: ModelClient, state: LoopStat
     }
 
 
-__all__ = ["solve", "resolve_client", "exit_code", "prompt_device", "EXIT_CODES", "FAILED_EXITS",
-           "ModelConfigError"]
+__all__ = ["solve", "resolve_client", "exit_code", "prompt_device", "EXIT_CODES", "ModelConfigError"]
