@@ -35,6 +35,15 @@ def _add_bench_app() -> None:
 
 _add_bench_app()
 
+
+def _add_apply_commands() -> None:
+    from .apply_cli import register  # apply, export-pass, coverage; torch loads when they run
+
+    register(app)
+
+
+_add_apply_commands()
+
 err = Console(stderr=True)
 
 

@@ -87,6 +87,14 @@ class PassBackend:
                 out[a.rule] += a.matches
         return out
 
+    def sites_by_rule(self, limit: int = 20) -> dict[str, list[str]]:
+        """Per rule name, where it matched (:attr:`.rewrite.RuleApplication.sites`), first ``limit``."""
+        out: dict[str, list[str]] = {r.name: [] for r in self.rules}
+        for graph in self.applications:
+            for a in graph:
+                out[a.rule].extend(a.sites)
+        return {k: v[:limit] for k, v in out.items()}
+
     def diagnostics(self) -> dict[str, str]:
         """For each rule that matched nowhere, the diagnostic from the first captured graph."""
         counts = self.matches_by_rule()

@@ -334,7 +334,8 @@ class Worker:
         counts = backend.matches_by_rule()
         diags = backend.diagnostics()
         out["matches"] = backend.total_matches
-        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r)} for r, n in counts.items()]
+        sites = backend.sites_by_rule()
+        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "sites": sites[r]} for r, n in counts.items()]
 
     def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: _Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
