@@ -63,11 +63,15 @@ def composed_digest(passes: str | Path | Sequence[str | Path]) -> str:
 
 
 def rule_names(passes: str | Path | Sequence[str | Path]) -> list[str]:
-    """The composed rule names in application order: ``rule`` for one pass, ``pass:rule`` for several."""
+    """The composed rule names in application order: ``rule`` for one pass, ``pass:rule`` for
+    several (``pass#i:rule`` where two passes share a name, i = position)."""
     paths = _as_paths(passes)
     if len(paths) == 1:
         return [n for n, _f in pass_files(paths[0])]
-    return [f"{pass_label(p)}:{n}" for p in paths for n, _f in pass_files(p)]
+    labels = [pass_label(p) for p in paths]
+    # Two passes with the same name (``a/rule.py``, ``b/rule.py``) get their position too.
+    labels = [f"{lab}#{i}" if labels.count(lab) > 1 else lab for i, lab in enumerate(labels)]
+    return [f"{lab}:{n}" for p, lab in zip(paths, labels) for n, _f in pass_files(p)]
 
 
 def load_passes(passes: str | Path | Sequence[str | Path]) -> list[PassRule]:

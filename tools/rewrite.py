@@ -131,7 +131,7 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule]) -> list[RuleApp
         canonicalize_call_args(pattern_gm.graph)
         replaced = replace_pattern_with_filters(gm, pattern_gm, trace_replacement(rule))
         diagnostic = None if replaced else explain_no_match(pattern_gm.graph, gm.graph)
-        results.append(RuleApplication(rule.name, len(replaced), diagnostic, tuple(match_site(r.anchor) for r in replaced)))
+        results.append(RuleApplication(rule.name, len(replaced), diagnostic, tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
     gm.graph.lint()
     gm.recompile()
     return results
