@@ -116,7 +116,7 @@ def coverage_table(report: list[Any]) -> Table:
         correct = sum(1 for g in measured if g.result.subgraphs[0].status == "correct")
         t.add_row(Path(pc.pass_path).name, f"{len(pc.matched)}/{len(pc.graphs)}", str(pc.total_matches),
                   f"{correct}/{len(measured)}" if measured else "-", _x(pc.geomean_speedup("eager")),
-                  _x(pc.geomean_speedup("inductor")), "yes" if pc.overfit else "no",
+                  _x(pc.geomean_speedup("inductor")), f"yes ({pc.overfit})" if pc.overfit else "no",
                   str(sum(1 for g in pc.graphs if g.error)))
     return t
 
@@ -171,7 +171,8 @@ def _report_json(report: list[Any]) -> str:
 
     out = []
     for pc in report:
-        out.append({"pass": pc.pass_path, "overfit": pc.overfit, "graphs": [
+        out.append({"pass": pc.pass_path, "overfit": pc.overfit, "graphs_matched": len(pc.matched),
+                    "matches": pc.total_matches, "graphs": [
             {"graph": g.graph, "source": g.source, "matches": g.matches, "rules": g.rules, "error": g.error,
              "result": g.result.model_dump(mode="json") if g.result else None} for g in pc.graphs]})
     return json.dumps(out, indent=1) + "\n"

@@ -299,7 +299,7 @@ def test_match_only_coverage_counts_matches_and_flags_overfit(tmp_path: Path, ca
     assert by_graph[BIGBIRD.name].matches >= 1 and by_graph["hf__sadhaklal_mlp-iris"].matches == 0
     rules = {r["rule"]: r for r in by_graph[BIGBIRD.name].rules}
     assert rules["DropDeadPooler"]["matches"] >= 1 and rules["DropDeadPooler"]["sites"]
-    assert not pooler.overfit and rand.overfit and rand.total_matches == 0
+    assert pooler.overfit is None and rand.overfit == "no match" and rand.total_matches == 0
     assert all(g.result is None for g in pooler.graphs)  # match-only: nothing measured
 
 

@@ -10,8 +10,10 @@ worker (the passes' code never runs in this process):
    pass on that whole graph (correctness at every tolerance level, interleaved timing against
    eager and default Inductor, integrity checks).
 
-A pass that matches no graph of the corpus is flagged ``overfit``: it matches nothing outside
-the task it was found on (keep that task's own graphs out of the corpus).
+A pass is flagged ``overfit`` when it matches no graph of the corpus (nothing outside the task
+it was found on: keep that task's own graphs out of the corpus), or when it matched but was
+wrong on every graph where it did (its rule relies on something only its task holds, such as
+a value the task's graph never returns).
 """
 
 from __future__ import annotations
@@ -80,9 +82,16 @@ class PassCoverage:
         return sum(g.matches for g in self.graphs)
 
     @property
-    def overfit(self) -> bool:
-        """True when the pass matched none of the corpus's graphs."""
-        return not self.matched
+    def overfit(self) -> str | None:
+        """Why the pass does not carry beyond its task, or None: ``"no match"`` (it matched none
+        of the corpus's graphs) or ``"wrong where matched"`` (it matched, was measured, and was
+        correct at t=-5 on none of those graphs: its rule assumes something only its task holds)."""
+        if not self.matched:
+            return "no match"
+        measured = [g for g in self.matched if g.result is not None]
+        if measured and not any(g.result.subgraphs[0].status == "correct" for g in measured):  # type: ignore[union-attr]
+            return "wrong where matched"
+        return None
 
     def geomean_speedup(self, baseline: str) -> float | None:
         """Geometric mean of the whole-graph speedups where it matched and was correct (None if none)."""
