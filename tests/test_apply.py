@@ -318,3 +318,30 @@ def test_apply_on_a_whole_model_graph_stays_within_tolerance(tmp_path: Path, cac
     assert sg["candidate_error"]["min_correct_t"] <= -5
     assert {r["rule"]: r["matches"] for r in sg["rules"]}["DropDeadPooler"] >= 1
     assert sg["speedup_vs_eager"] and sg["speedup_vs_inductor"]
+
+
+def test_exported_pass_rewrites_dynamo_graphs_as_the_backend_does(tmp_path: Path) -> None:
+    """The same Dynamo graph, rewritten by the harness's backend and by the exported pass."""
+    from copy import deepcopy
+
+    import passagent
+    from passagent.tools.inductor_export import RewritePass, export_inductor
+
+    a, b = _write(tmp_path, "a", PASS_A), _write(tmp_path, "b", PASS_B)
+    exported = RewritePass(export_inductor([a, b], tmp_path / "exp_ab"))
+    captured: list[torch.fx.GraphModule] = []
+
+    def capture(gm: torch.fx.GraphModule, _inputs: list) -> object:
+        captured.append(torch.fx.GraphModule(gm, deepcopy(gm.graph)))
+        return gm.forward
+
+    torch._dynamo.reset()
+    x = torch.randn(4, 4)
+    torch.compile(model, backend=capture)(x)
+    for_backend, for_export = (torch.fx.GraphModule(captured[0], deepcopy(captured[0].graph)) for _ in range(2))
+    be = passagent.backend(str(a), str(b), inductor=False)
+    be(for_backend, [x])  # the backend's own call, as torch.compile makes it
+    exported(for_export.graph)  # Inductor's pre-grad hook calls the pass with the graph
+    for_export.recompile()
+    assert for_export.code == for_backend.code and "clamp_min" in for_export.code
+    assert list(exported.matches_by_rule().values()) == list(be.matches_by_rule().values()) == [1, 1]
