@@ -14,7 +14,8 @@ reads (``tanh(linear(cls))``), and the one-tensor ``cat``.
 
 Correctness is the harness's: every variant's outputs against eager's at every tolerance level
 (``tools/correctness.py``); times are the harness's interleaved timing (``tools/timing.py``,
-``TimingConfig.for_device``), speedups the ratio of medians (``shared/docs/SCORING.md``).
+``TimingConfig.for_device``), medians per call in µs, and speedups the median over the timed
+rounds of the paired ratios, the score's estimator (``shared/docs/SCORING.md``).
 Prints a Markdown table.
 """
 
@@ -57,7 +58,7 @@ def measure(device: str, layers: int, batch: int, seq: int, passes: list[str], t
     import passagent
     from passagent.tools.correctness import compare_outputs
     from passagent.tools.inductor_export import export_inductor, inductor_options
-    from passagent.tools.timing import TimingConfig, time_interleaved
+    from passagent.tools.timing import TimingConfig, speedup_estimates, time_interleaved
 
     if threads:
         torch.set_num_threads(threads)
@@ -102,14 +103,18 @@ def measure(device: str, layers: int, batch: int, seq: int, passes: list[str], t
         row["passagent_matches"] = variants["passagent"]._passagent_backend.matches_by_rule()
         row["passagent_sites"] = variants["passagent"]._passagent_backend.sites_by_rule(limit=3)
         row["exported_matches"] = exported.matches_by_rule()
+        samples: dict[str, list[float]] = {}
         stats = time_interleaved(variants, lambda i: [x.clone() for x in draws[i % 3]], device=dev,
-                                 config=TimingConfig.for_device(dev, budget_s))
+                                 config=TimingConfig.for_device(dev, budget_s), samples_out=samples)
     for name, s in stats.items():
         row[f"{name}_us"] = s.median_us
-    for name in ("inductor", "passagent", "exported"):
-        row[f"{name}_vs_eager"] = row["eager_us"] / row[f"{name}_us"]
-    row["passagent_vs_inductor"] = row["inductor_us"] / row["passagent_us"]
-    row["exported_vs_inductor"] = row["inductor_us"] / row["exported_us"]
+        row[f"{name}_calls"] = s.n
+        if s.graph_median_us:
+            row[f"{name}_graph_us"] = s.graph_median_us
+    # The score's estimator (shared/docs/SCORING.md): the median over rounds of the paired ratios.
+    for base, cand in (("eager", "inductor"), ("eager", "passagent"), ("eager", "exported"),
+                       ("inductor", "passagent"), ("inductor", "exported")):
+        row[f"{cand}_vs_{base}"] = speedup_estimates(samples[base], samples[cand])["median_of_paired_ratios"]
     return row
 
 
@@ -122,15 +127,15 @@ def _machine(dev: torch.device) -> str:
 def table(rows: list[dict]) -> str:
     lines = [
         "| device | model | batch x seq | matches (rule: n) | correct t (Inductor / pass / exported) "
-        "| eager us | Inductor us | pass us | exported us | pass vs eager | pass vs Inductor | exported vs Inductor |",
-        "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| eager us | Inductor us | pass us | exported us | rounds | pass vs eager | pass vs Inductor | exported vs Inductor |",
+        "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         m = ", ".join(f"{k}: {v}" for k, v in r["passagent_matches"].items())
         lines.append(
             f"| {r['machine']} ({r['threads']} thr) | BGE-small arch, {r['layers']} layers | {r['batch']}x{r['seq']} | {m} "
             f"| {r['inductor_min_correct_t']} / {r['passagent_min_correct_t']} / {r['exported_min_correct_t']} "
-            f"| {r['eager_us']:.0f} | {r['inductor_us']:.0f} | {r['passagent_us']:.0f} | {r['exported_us']:.0f} "
+            f"| {r['eager_us']:.0f} | {r['inductor_us']:.0f} | {r['passagent_us']:.0f} | {r['exported_us']:.0f} | {r['eager_calls']} "
             f"| {r['passagent_vs_eager']:.3f}x | {r['passagent_vs_inductor']:.3f}x | {r['exported_vs_inductor']:.3f}x |"
         )
     return "\n".join(lines)
