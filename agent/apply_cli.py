@@ -102,7 +102,7 @@ def export_pass_cmd(
     Console().print(
         f"wrote {written}/ (import it from {written.parent}):\n"
         f"    from {written.name} import make_pass\n"
-        f'    torch.compile(model, options={{"pre_grad_custom_pass": [make_pass()]}})', highlight=False)
+        f'    torch.compile(model, options={{"pre_grad_custom_pass": [make_pass()]}})', highlight=False, markup=False)
 
 
 def coverage_table(report: list[Any]) -> Table:

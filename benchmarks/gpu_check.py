@@ -206,12 +206,16 @@ def apply_tables(out: Path) -> list[str]:
 
         lines.append(table(rows))
     examples = REPO / "examples" / "passes"
+    # With the solve part run first, the built-in policy's best passes join the example passes.
+    best = sorted(p for p in RUNS.rglob("best_pass") if p.is_dir()) if RUNS.is_dir() else []
+    passes = [str(p) for p in sorted(examples.iterdir())] + [str(p) for p in best]
     js = out / "coverage_graphnet.json"
-    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "coverage", *[str(p) for p in sorted(examples.iterdir())],
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "coverage", *passes,
                            "--graphs", str(SHARED / "data" / "graphnet"), "--device", "cuda", "--cache-dir", str(CACHE),
                            "--json", str(js)], capture_output=True, text=True, cwd=REPO)
     (out / "coverage_graphnet.log").write_text(proc.stdout + proc.stderr)
-    lines += ["", "passagent coverage of the example passes over the shared GraphNet samples (CUDA):", "", "```",
+    lines += ["", f"passagent coverage of the example passes and {len(best)} best pass(es) of the built-in policy "
+              "over the shared GraphNet samples (CUDA):", "", "```",
               proc.stdout.rstrip() or f"(failed, exit {proc.returncode}; see coverage_graphnet.log)", "```"]
     return lines
 
