@@ -345,3 +345,17 @@ def test_exported_pass_rewrites_dynamo_graphs_as_the_backend_does(tmp_path: Path
     for_export.recompile()
     assert for_export.code == for_backend.code and "clamp_min" in for_export.code
     assert list(exported.matches_by_rule().values()) == list(be.matches_by_rule().values()) == [1, 1]
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["apply", "missing.py", "--model-graph", str(BIGBIRD)], "does not exist"),
+    (["apply", str(REPO / "examples" / "passes" / "b511_skip_single_cat.py"), "--model-graph", "/no/such/graph"], "no such task"),
+    (["export-pass", str(REPO / "examples" / "passes" / "b511_skip_single_cat.py"), "--as", "tvm", "-o", "x"], "--as must be 'inductor'"),
+    (["export-pass", str(REPO / "examples" / "passes" / "b511_skip_single_cat.py"), "-o", "not-an-identifier"], "Python identifier"),
+    (["coverage", "--graphs", str(GRAPHNET)], "Missing argument"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(argv: list[str], says: str, tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", *argv], capture_output=True, text=True, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert says in proc.stderr
+    assert not list(tmp_path.iterdir())  # nothing written
