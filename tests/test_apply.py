@@ -305,19 +305,49 @@ def test_match_only_coverage_counts_matches_and_flags_overfit(tmp_path: Path, ca
 
 @pytest.mark.slow
 def test_apply_on_a_whole_model_graph_stays_within_tolerance(tmp_path: Path, cache_root: Path) -> None:
-    """``passagent apply`` on the whole tiny BigBird graph: the rules match, outputs correct at t=-5."""
+    """``passagent apply`` on the whole tiny BigBird graph with a value-preserving rule (the
+    pooler's tanh as 2 sigmoid(2y) - 1): it matches, and the whole model stays correct at t=-5."""
+    tanh = _write(tmp_path, "tanh_via_sigmoid", '''
+        import torch
+
+        def pattern(y):
+            return torch.tanh(y)
+
+        def replacement_args(y):
+            return (y,)
+
+        def via_sigmoid(y):
+            return 2 * torch.sigmoid(2 * y) - 1
+
+        def replacement_func():
+            return via_sigmoid
+        ''')
     proc = subprocess.run(
-        [sys.executable, "-m", "passagent.agent.cli", "apply", str(REPO / "examples" / "passes" / "b511_pooler_dir"),
-         "--model-graph", str(BIGBIRD), "--json", "--cache-dir", str(cache_root), "--timing-budget", "0.2"],
+        [sys.executable, "-m", "passagent.agent.cli", "apply", str(tanh), "--model-graph", str(BIGBIRD), "--json",
+         "--cache-dir", str(cache_root), "--timing-budget", "0.2"],
         capture_output=True, text=True, timeout=1800,
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
-    result = json.loads(proc.stdout)
-    sg = result["subgraphs"][0]
+    sg = json.loads(proc.stdout)["subgraphs"][0]
     assert sg["status"] == "correct", sg.get("message")
     assert sg["candidate_error"]["min_correct_t"] <= -5
-    assert {r["rule"]: r["matches"] for r in sg["rules"]}["DropDeadPooler"] >= 1
+    rule = sg["rules"][0]
+    assert rule["rule"] == "tanh_via_sigmoid" and rule["matches"] >= 1 and "model.py:" in rule["sites"][0]
     assert sg["speedup_vs_eager"] and sg["speedup_vs_inductor"]
+
+
+def test_apply_reports_a_rule_that_breaks_a_whole_model(tmp_path: Path, cache_root: Path) -> None:
+    """The b511 pooler rule assumes the pooler's output is dead; a sequence classifier returns
+    it, so on the whole BigBird graph the rule matches and ``apply`` reports a wrong output."""
+    from passagent.tools.compose import composed_pass_dir
+    from passagent.tools.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks import load_task
+
+    combined = composed_pass_dir([REPO / "examples" / "passes" / "b511_pooler_dir"], tmp_path / "c")
+    result = evaluate_pass(load_task(BIGBIRD), combined, EvalOptions(cache_root=cache_root, timing_budget_s=0.1))
+    sg = result.subgraphs[0]
+    assert {r.rule: r.matches for r in sg.rules}["DropDeadPooler"] == 1
+    assert sg.status == "runtime" and "output mismatch" in (sg.message or "")
 
 
 def test_exported_pass_rewrites_dynamo_graphs_as_the_backend_does(tmp_path: Path) -> None:
