@@ -80,10 +80,11 @@ def measure(device: str, layers: int, batch: int, seq: int, passes: list[str], t
     from exported_pass import make_pass  # type: ignore[import-not-found]
 
     exported = make_pass()
+    be = passagent.backend(*passes)
     variants = {
         "eager": model,
         "inductor": torch.compile(model),
-        "passagent": passagent.compile(model, passes=passes),  # the one line
+        "passagent": torch.compile(model, backend=be),  # the one line
         "exported": torch.compile(model, options=inductor_options(exported)),
     }
     row: dict = {"device": device, "layers": layers, "batch": batch, "seq": seq, "passes": passes,
@@ -100,8 +101,8 @@ def measure(device: str, layers: int, batch: int, seq: int, passes: list[str], t
             levels = [c.min_correct_t for c in worst]
             row[f"{name}_min_correct_t"] = None if None in levels else max(levels)
             row[f"{name}_max_abs"] = max(c.max_abs for c in worst)
-        row["passagent_matches"] = variants["passagent"]._passagent_backend.matches_by_rule()
-        row["passagent_sites"] = variants["passagent"]._passagent_backend.sites_by_rule(limit=3)
+        row["passagent_matches"] = be.matches_by_rule()
+        row["passagent_sites"] = be.sites_by_rule(limit=3)
         row["exported_matches"] = exported.matches_by_rule()
         samples: dict[str, list[float]] = {}
         stats = time_interleaved(variants, lambda i: [x.clone() for x in draws[i % 3]], device=dev,

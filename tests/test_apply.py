@@ -186,6 +186,8 @@ def test_public_backend_applies_passes_in_order(tmp_path: Path) -> None:
     torch.testing.assert_close(compiled(x), model(x))
     assert be.matches_by_rule() == {"a:a": 1, "b:b": 1}
     assert all(sites for sites in be.sites_by_rule().values())
+    torch._dynamo.reset()
+    torch.testing.assert_close(passagent.compile(model, passes=[a, b])(x), model(x))  # the same through Inductor
     with pytest.raises(TypeError, match="backend"):
         passagent.compile(model, passes=[a], backend="inductor")
     with pytest.raises(PassLoadError):

@@ -57,8 +57,9 @@ def compile_model(model: torch.nn.Module | Any, passes: str | Path | Sequence[st
                   options: dict[str, Any] | None = None, **compile_kwargs: Any) -> Any:
     """``torch.compile(model, backend=backend(*passes, options=options), **compile_kwargs)``.
 
-    Exported as ``passagent.compile``. The backend is kept on the result as
-    ``compiled._passagent_backend`` (where the result accepts attributes), for its match counts.
+    Exported as ``passagent.compile``. To read the match counts afterwards, build the backend
+    with :func:`backend` and pass it to ``torch.compile`` yourself (nothing is stored on the
+    model: an attribute set on a compiled module lands on the user's original module).
 
     Args:
         model: an ``nn.Module`` or a function.
@@ -74,10 +75,4 @@ def compile_model(model: torch.nn.Module | Any, passes: str | Path | Sequence[st
     if "backend" in compile_kwargs:
         raise TypeError("passagent.compile builds the backend from passes=; do not pass backend=")
     paths = [passes] if isinstance(passes, (str, Path)) else list(passes)
-    be = backend(*paths, options=options)
-    compiled = torch.compile(model, backend=be, **compile_kwargs)
-    try:
-        compiled._passagent_backend = be
-    except AttributeError:  # a compiled function may not take attributes; the backend still works
-        pass
-    return compiled
+    return torch.compile(model, backend=backend(*paths, options=options), **compile_kwargs)

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import re
 import shutil
 from pathlib import Path
@@ -49,13 +50,14 @@ from .compose import composed_pass_dir, pass_label
 from .errors import PassLoadError
 from .passes import RULE_LIST_FILE, PassRule, load_rules, pass_digest, pass_files
 from .rewrite import RuleApplication, apply_rules
-from .triton_ops import register_triton_replacements
+from .triton_ops import TRITON_ATTR, register_triton_replacements
 
 _ENGINE_FILES = ("inductor_export.py", "rewrite.py", "triton_ops.py", "passes.py")
 
 
 class WrongGraphLevel(RuntimeError):
-    """The pass was given a post-grad (ATen) graph; its rules are written for Dynamo's graph."""
+    """The pass was given a graph it cannot rewrite: a post-grad (ATen) graph, where its
+    torch-level rules never match, or a graph without a module."""
 
 
 def engine_digest() -> str:
@@ -68,10 +70,9 @@ def engine_digest() -> str:
 
 
 def _is_aten_graph(graph: torch.fx.Graph) -> bool:
-    calls = [n for n in graph.nodes if n.op == "call_function" and n.target is not getattr]
-    import operator
-
-    ops = [n for n in calls if n.target is not operator.getitem]
+    """Every operator call is an ATen ``OpOverload`` (a post-grad graph); Dynamo's graph calls
+    torch functions (``torch.relu``, ``F.linear``) instead."""
+    ops = [n for n in graph.nodes if n.op == "call_function" and n.target not in (getattr, operator.getitem)]
     return bool(ops) and all(isinstance(n.target, torch._ops.OpOverload) for n in ops)
 
 
@@ -109,7 +110,7 @@ class RewritePass(CustomGraphPass):
     def __call__(self, graph: torch.fx.Graph) -> None:
         gm = graph.owning_module
         if gm is None:
-            raise PassLoadError("the graph has no owning GraphModule; Inductor's pre-grad hook always gives one")
+            raise WrongGraphLevel("the graph has no owning GraphModule; Inductor's pre-grad hook always gives one")
         if _is_aten_graph(graph):
             raise WrongGraphLevel(
                 f"{type(self).__name__} got a post-grad ATen graph: its rules match Dynamo's torch-level graph; "
@@ -118,7 +119,7 @@ class RewritePass(CustomGraphPass):
         self.applications.append(apply_rules(gm, self.rules))
         # Dynamo records a fake tensor per input as "example_value"; Triton leaves need them.
         inputs = [n.meta.get("example_value", n.meta.get("val")) for n in graph.nodes if n.op == "placeholder"]
-        if any(getattr(n.target, "_passagent_triton", None) for n in graph.nodes if n.op == "call_function"):
+        if any(hasattr(n.target, TRITON_ATTR) for n in graph.nodes if n.op == "call_function"):
             self.triton_ops.extend(register_triton_replacements(gm, inputs))
 
     def matches_by_rule(self) -> dict[str, int]:
