@@ -81,7 +81,10 @@ def tasks_show(
             raise typer.Exit(2)
         from dataclasses import replace
 
+        count = len(loaded.subgraphs)
         loaded = replace(loaded, subgraphs=(loaded.subgraphs[subgraph],))
+        print_renderable(task_table(loaded, code=code, shown_of=(subgraph, count)))
+        return
     print_renderable(task_table(loaded, code=code))
 
 
