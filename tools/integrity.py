@@ -19,7 +19,15 @@ rule stops (see README "Integrity"):
   original ops under a new name);
 * ``precision_downgrade``: the rewritten graph casts to a lower-precision float type that the
   original graph never uses (fast because it computes less precisely);
-* ``shape_special_case``: correct on the measured shapes, wrong on a held-out shape.
+* ``shape_special_case``: correct on the measured shapes, wrong on (or raising on) a held-out
+  shape;
+* ``input_mutated``: the candidate wrote an input that eager leaves unchanged (writes that eager
+  makes, ``relu_`` or ``add_`` on an input, are compared as outputs: dropping one is wrong values);
+* ``post_timing_mismatch``: a sampled timed call, re-run through eager on the same secret inputs
+  after timing, disagrees;
+* ``physics_floor``: a measured time below what the device can do (:mod:`.physics_floor`);
+* ``patched_function`` / ``process_flag`` / ``operator_override``: the harness's references,
+  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`).
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from typing import Any
 import torch
 import torch.fx
 
-from .correctness import flatten_outputs
+from .correctness import Comparison, compare_outputs, flatten_outputs
 
 
 @dataclass(frozen=True)
@@ -164,6 +172,43 @@ def check_not_reused(outputs: Any, earlier: list[Any]) -> Breach | None:
         if isinstance(o, torch.Tensor) and o.numel() > 0 and _storage_key(o) in old:
             return Breach("output_reused", f"output {k} is the same memory an earlier call returned (outputs cached across calls)")
     return None
+
+
+# -- inputs written in place ------------------------------------------------------------------------
+
+
+def written_inputs(draw: list[Any], args_after: list[Any]) -> dict[int, torch.Tensor]:
+    """Index -> value after the call, for each tensor input a call changed in place.
+
+    Args:
+        draw: the inputs as they were before the call (never passed to any callable).
+        args_after: the (cloned) arguments the call received, read after it returned.
+    """
+    out = {}
+    for i, (before, after) in enumerate(zip(draw, args_after)):
+        if isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor) and not torch.equal(before, after):
+            out[i] = after
+    return out
+
+
+def check_input_writes(draw: list[Any], args_after: list[Any],
+                       reference_writes: dict[int, torch.Tensor]) -> tuple[Breach | None, Comparison | None]:
+    """Compare a candidate's in-place writes with eager's on the same inputs.
+
+    An input eager leaves unchanged must be bitwise unchanged (else ``input_mutated``); the inputs
+    eager writes are compared with eager's values after the call, as outputs, and returned as a
+    :class:`~passagent.tools.correctness.Comparison` to merge with the outputs' (None if eager
+    writes nothing). A candidate that drops a write therefore has wrong values there.
+    """
+    for i, (before, after) in enumerate(zip(draw, args_after)):
+        if i in reference_writes or not isinstance(before, torch.Tensor):
+            continue
+        if not isinstance(after, torch.Tensor) or after.shape != before.shape or not torch.equal(before, after):
+            return Breach("input_mutated", f"the candidate changed input {i} in place; eager leaves it unchanged"), None
+    if not reference_writes:
+        return None, None
+    idx = sorted(reference_writes)
+    return None, compare_outputs([args_after[i] for i in idx], [reference_writes[i] for i in idx])
 
 
 # -- threads ---------------------------------------------------------------------------------------
