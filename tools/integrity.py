@@ -253,22 +253,58 @@ def precision_downgrades(before: list[tuple[str, str]], after: list[tuple[str, s
     return sorted(d for d in converts(after) - original if _FLOAT_RANK[d] < top)
 
 
-def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> list[tuple[str, str]] | None:
+def custom_op_bodies(gm: torch.fx.GraphModule, device: str, opaque: set[str] = frozenset()) -> dict[Any, Any]:  # type: ignore[assignment]
+    """OpOverload -> its Python implementation, for each ``torch.library.custom_op`` that ``gm`` calls.
+
+    A custom op is opaque to a graph-level comparison: a replacement that wraps the original
+    ops in one would look new. Tracing with these bodies as decompositions records the ATen ops
+    they run instead (the device's ``register_kernel`` implementation where there is one, else
+    the default). ``opaque`` names ops to leave alone (the harness's own Triton-launching ops,
+    whose bodies cannot run on fake tensors).
+
+    Source of the attributes read: ``torch/_library/custom_ops.py`` (``OPDEFS``,
+    ``CustomOpDef._init_fn`` and ``_backend_fns``).
+    """
+    from torch._library.custom_ops import OPDEFS
+
+    table: dict[Any, Any] = {}
+    for n in gm.graph.nodes:
+        target = n.target
+        if n.op != "call_function" or not isinstance(target, torch._ops.OpOverload) or str(target) in opaque:
+            continue
+        opdef = OPDEFS.get(target._schema.name)
+        if opdef is not None:
+            table[target] = opdef._backend_fns.get(device, opdef._init_fn)
+    return table
+
+
+def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
+                   opaque: set[str] = frozenset()) -> list[tuple[str, str]] | None:  # type: ignore[assignment]
     """The ATen ops ``gm`` executes (dead code removed), as comparable (target, arguments) pairs.
 
-    Returns None when the graph cannot be traced to ATen (then no verdict is drawn).
+    Custom ops are traced through (:func:`custom_op_bodies`), so what is compared is the ATen
+    ops that actually run, however a replacement wraps them; where a body cannot be traced the
+    op is kept as one node. Returns None when the graph cannot be traced to ATen (then no
+    verdict is drawn).
     """
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
 
-    try:
-        # A fake mode without a shape environment: every size is a plain int, so the two
-        # traces cannot differ by how a size was read (sym_size vs literal).
-        mode = FakeTensorMode(allow_non_fake_inputs=True)
-        fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
-        with mode, torch.no_grad():
-            traced = make_fx(gm, tracing_mode="real")(*fake)
-    except Exception:  # noqa: BLE001 - an untraceable graph just gets no verdict
+    device = next((x.device.type for x in example_inputs if isinstance(x, torch.Tensor)), "cpu")
+    tables = [custom_op_bodies(gm, device, opaque), {}]
+    traced = None
+    for table in tables if tables[0] else tables[1:]:
+        try:
+            # A fake mode without a shape environment: every size is a plain int, so the two
+            # traces cannot differ by how a size was read (sym_size vs literal).
+            mode = FakeTensorMode(allow_non_fake_inputs=True)
+            fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
+            with mode, torch.no_grad():
+                traced = make_fx(gm, tracing_mode="real", decomposition_table=table)(*fake)
+            break
+        except Exception:  # noqa: BLE001 - an untraceable body: try the op as one node
+            continue
+    if traced is None:
         return None
     traced.graph.eliminate_dead_code()
     index: dict[torch.fx.Node, str] = {}
