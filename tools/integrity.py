@@ -270,6 +270,8 @@ def custom_op_bodies(gm: torch.fx.GraphModule, device: str, opaque: set[str] = f
     table: dict[Any, Any] = {}
     for n in gm.graph.nodes:
         target = n.target
+        if isinstance(target, torch._ops.OpOverloadPacket):  # torch.ops.ns.op, as a replacement returns it
+            target = getattr(target, "default", None)
         if n.op != "call_function" or not isinstance(target, torch._ops.OpOverload) or str(target) in opaque:
             continue
         opdef = OPDEFS.get(target._schema.name)

@@ -63,10 +63,14 @@ def _harness_package() -> str:
     return __name__.rsplit(".", 1)[0]
 
 
-def _reference_slots() -> list[tuple[str, dict[str, Any], str]]:
-    """(label, namespace dict, key) for every reference the harness depends on."""
+def _watched_classes() -> tuple[type, ...]:
     import threading
 
+    return (*WATCHED_CLASSES, threading.Thread)
+
+
+def _reference_slots() -> list[tuple[str, dict[str, Any], str]]:
+    """(label, namespace dict, key) for every reference the harness depends on."""
     slots: list[tuple[str, dict[str, Any], str]] = []
     prefix = _harness_package() + "."
     for name, mod in list(sys.modules.items()):
@@ -77,7 +81,7 @@ def _reference_slots() -> list[tuple[str, dict[str, Any], str]]:
             if isinstance(value, types.ModuleType) or callable(value):
                 if harness or not key.startswith("__"):
                     slots.append((f"{name}.{key}", vars(mod), key))
-    for cls in (*WATCHED_CLASSES, threading.Thread):
+    for cls in _watched_classes():
         ns = cls.__dict__  # a mappingproxy: reads see assignments to the class
         for key in list(ns):
             slots.append((f"{cls.__module__}.{cls.__qualname__}.{key}", ns, key))  # type: ignore[arg-type]
@@ -142,14 +146,21 @@ class ProcessGuard:
     """
 
     def __init__(self) -> None:
+        import torch._dynamo  # noqa: F401 - importing Dynamo rebinds torch.manual_seed; snapshot after it
+
         self._slots = _reference_slots()
+        self._class_keys = [frozenset(cls.__dict__) for cls in _watched_classes()]
         self._ids = [id(ns.get(key)) for _label, ns, key in self._slots]
         self._flags = process_flags()
         self._ops = operator_registrations()
         self.changed_flags: set[str] = set()
 
     def _changed_references(self) -> list[str]:
-        return [label for (label, ns, key), want in zip(self._slots, self._ids) if id(ns.get(key)) != want]
+        changed = [label for (label, ns, key), want in zip(self._slots, self._ids) if id(ns.get(key)) != want]
+        for cls, keys in zip(_watched_classes(), self._class_keys):
+            # A new attribute on a subclass shadows the base's (torch.Tensor.clone over TensorBase's).
+            changed += [f"{cls.__qualname__}.{k}" for k in set(cls.__dict__) - keys]
+        return changed
 
     def _changed_flags(self) -> list[str]:
         now = process_flags()
@@ -165,15 +176,15 @@ class ProcessGuard:
                 that scope (grad mode is scoped, so it is checked against the caller's setting,
                 not the snapshot's).
         """
-        refs = self._changed_references()
-        if refs:
-            return Breach("patched_function", f"the harness's references were replaced at runtime: {', '.join(refs[:8])}")
         flags = self._changed_flags()
         if grad_enabled is not None and torch.is_grad_enabled() != grad_enabled:
             self.changed_flags.add("torch.grad_enabled")
             flags.append("torch.grad_enabled")
         if flags:
             return Breach("process_flag", f"process-wide settings were changed at runtime: {', '.join(flags)}")
+        refs = self._changed_references()
+        if refs:
+            return Breach("patched_function", f"the harness's references were replaced at runtime: {', '.join(refs[:8])}")
         return None
 
     def check(self) -> Breach | None:
