@@ -19,6 +19,9 @@ SAMPLES: dict[str, tuple[str, dict[str, tuple[list[int], str]]]] = {
     "silu": ("y = x * torch.sigmoid(x)\nreturn (y,)", {"x": ([64, 256], "float32")}),
     # A graph that writes its input in place (relu_, add_ in real graphs).
     "mutating": ("x.add_(1.0)\ny = x * 2.0\nreturn (y,)", {"x": ([64, 64], "float32")}),
+    # A float32 convolution: cuDNN runs it in TF32 by default; the reference must not.
+    "conv32": ("y = torch.nn.functional.conv2d(x, w, None, 1, 1)\nreturn (y,)",
+               {"x": ([8, 64, 32, 32], "float32"), "w": ([64, 64, 3, 3], "float32")}),
     # A graph whose output depends on random numbers (dropout in training mode).
     "dropout": ("d = torch.nn.functional.dropout(x, 0.5, True)\ny = d * 2.0\nreturn (y,)", {"x": ([64, 64], "float32")}),
 }
