@@ -149,7 +149,9 @@ def test_physics_floor() -> None:
     assert below_floor(6.0, floor, nbytes, writes_fresh_output=True) is None
     assert written_bytes(out, [frozenset({0})]) == 0, "an output that is a view of an input writes nothing"
     big = 400_000_000  # 400 µs at 1000 GB/s
-    assert below_floor(150.0, floor, big, writes_fresh_output=True) is not None
+    assert below_floor(90.0, floor, big, writes_fresh_output=True) is not None
+    assert below_floor(150.0, floor, big, writes_fresh_output=True) is None, "within the bandwidth margin"
+    assert below_floor(1.0, floor, 0, writes_fresh_output=False) is None, "views only: no launch floor"
 
 
 # -- custom ops are seen through --------------------------------------------------------------------

@@ -27,7 +27,7 @@ Rather than hope the static checks saw every way to reach them (names built at r
     this part is verified per step (after loading, after the checked calls, after timing), the
     rest after every call.
 
-* :meth:`ProcessGuard.check_call` (cheap, ~0.3 ms) and :meth:`ProcessGuard.check` (everything)
+* :meth:`ProcessGuard.check_call` (one C-level tuple comparison per namespace) and :meth:`ProcessGuard.check` (everything)
   return a :class:`~passagent.tools.integrity.Breach` or None. :attr:`ProcessGuard.changed_flags`
   accumulates every flag change ever seen, so the parent never caches a baseline that was
   measured in a process whose flags moved (whatever the final verdict).
@@ -40,6 +40,7 @@ are references (``torch.default_generator`` replaced is ``patched_function``).
 from __future__ import annotations
 
 import hashlib
+import operator
 import sys
 import types
 from typing import Any, Callable
@@ -151,11 +152,28 @@ class ProcessGuard:
         self._slots = _reference_slots()
         self._class_keys = [frozenset(cls.__dict__) for cls in _watched_classes()]
         self._ids = [id(ns.get(key)) for _label, ns, key in self._slots]
+        # Per namespace, one C-level getter over its keys: the per-call check is one tuple compare each.
+        groups: dict[int, tuple[Any, list[str]]] = {}
+        for _label, ns, key in self._slots:
+            groups.setdefault(id(ns), (ns, []))[1].append(key)
+        self._groups = [(ns, operator.itemgetter(*keys) if len(keys) > 1 else (lambda d, k=keys[0]: (d[k],)))
+                        for ns, keys in groups.values()]
+        self._group_ids = [self._fingerprint(ns, get) for ns, get in self._groups]
         self._flags = process_flags()
         self._ops = operator_registrations()
         self.changed_flags: set[str] = set()
 
+    @staticmethod
+    def _fingerprint(ns: Any, get: Any) -> tuple[int, ...] | None:
+        try:
+            return tuple(map(id, get(ns)))
+        except KeyError:  # a name was deleted
+            return None
+
     def _changed_references(self) -> list[str]:
+        if all(self._fingerprint(ns, get) == want for (ns, get), want in zip(self._groups, self._group_ids)) and \
+                all(frozenset(cls.__dict__) == keys for cls, keys in zip(_watched_classes(), self._class_keys)):
+            return []
         changed = [label for (label, ns, key), want in zip(self._slots, self._ids) if id(ns.get(key)) != want]
         for cls, keys in zip(_watched_classes(), self._class_keys):
             # A new attribute on a subclass shadows the base's (torch.Tensor.clone over TensorBase's).
@@ -169,7 +187,7 @@ class ProcessGuard:
         return changed
 
     def check_call(self, grad_enabled: bool | None = None) -> Breach | None:
-        """References and flags (run after every call; about 0.3 ms).
+        """References and flags (run after every call).
 
         Args:
             grad_enabled: the grad mode the caller set around the call, if it is still inside
