@@ -247,10 +247,22 @@ def test_raising_on_a_heldout_size_is_shape_special_case(redteam_samples: Path, 
     p = tmp_path / "dim1_only.py"
     p.write_text(
         "import torch\n\n\n@torch.fx.wrap\ndef rows(x):\n    if x.shape[1] != 64:\n        raise ValueError('unsupported width')\n"
-        "    return torch.nn.functional.normalize(x, p=2, dim=1)\n\n\n"
+        "    return x * torch.rsqrt((x * x).sum(1, keepdim=True).clamp_min(1e-24))\n\n\n"
         "def pattern(x):\n    return torch.nn.functional.normalize(x, p=2, dim=1)\n\n\n"
         "def replacement_args(x):\n    return (x,)\n\n\ndef replacement_func():\n    return rows\n")
     result = evaluate(_sample(redteam_samples, "normalize32"), p, cache_root)
     s = result.subgraphs[0]
     assert (s.status, s.integrity_rule) == ("integrity", "shape_special_case"), s.message
     assert "raised" in (s.message or "")
+
+
+def test_a_crash_in_the_heldout_step_keeps_the_measurement_and_names_the_step(redteam_samples: Path, cache_root: Path) -> None:
+    # The worker dies (SIGSEGV) only on the held-out shape: before, the measured result was lost
+    # and the crash was blamed on the candidate's compile.
+    result = evaluate(_sample(redteam_samples, "normalize32"), TEST_PASSES / "segfault_on_heldout_shape.py", cache_root,
+                      static_checks=False)
+    s = result.subgraphs[0]
+    assert (s.status, s.integrity_rule) == ("integrity", "shape_special_case"), s.message
+    assert "heldout_shape" in (s.message or "") and "SIGSEGV" in (s.message or "")
+    assert "eager" in s.times and s.times["eager"].median_us > 0, "the baseline measured before the crash is kept"
+    assert "candidate" not in s.times
