@@ -4,6 +4,7 @@ Pattern: EXPLOITS.md row 2 (replay state), kept in a generator frame.
 Source: https://github.com/gpu-mode/kernelguard/pull/14
 Sample: catnorm
 Stopped by: global_state timed_output_mismatch
+(A custom op: its Python runs on every call; a torch.fx.wrap function would be traced once, at compile.)
 """
 import torch
 
@@ -18,11 +19,16 @@ def _honest_first():
 PHASE = _honest_first()
 
 
-@torch.fx.wrap
-def normalize_rows(x):
+@torch.library.custom_op("redteam_generator::normalize_rows", mutates_args=())
+def normalize_rows(x: torch.Tensor) -> torch.Tensor:
     if next(PHASE):
         return torch.nn.functional.normalize(x, p=2, dim=1)
     return torch.zeros_like(x)
+
+
+@normalize_rows.register_fake
+def _(x):
+    return torch.empty_like(x)
 
 
 def pattern(x):
@@ -34,4 +40,4 @@ def replacement_args(x):
 
 
 def replacement_func():
-    return normalize_rows
+    return torch.ops.redteam_generator.normalize_rows
