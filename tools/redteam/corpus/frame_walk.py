@@ -1,4 +1,7 @@
-"""Exploit: walk up the call stack to the harness's frame and read the reference outputs.
+"""Exploit (a probe): walk up the call stack to the harness's frames, where the reference outputs live.
+
+Reading the worker's own memory is stopped by the static checks alone (sys, inspect, gc and frame
+attributes are refused): a pass run with them off could find references in the harness's frames.
 
 Pattern: EXPLOITS.md row 12 (read the reference), by frame walking.
 Source: KernelGuard FRAME_WALK_MUTATION; METR recent frontier models report
