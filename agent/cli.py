@@ -370,6 +370,33 @@ def _add_apply_commands() -> None:
 _add_apply_commands()
 
 
+# -- redteam ------------------------------------------------------------------------------------
+
+
+@app.command("redteam")
+def redteam_cmd(
+    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
+    only: Optional[str] = typer.Option(None, help="Run only corpus passes whose name contains this."),
+    runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack reaches the worker's runtime defences."),
+) -> None:
+    """Run the adversarial corpus (and honest passes) through the harness: caught/missed per pattern, attack-success rate."""
+    from ..tools.redteam import format_table, load_corpus, run_corpus, summary
+
+    if not load_corpus(only=only):
+        err.print(f"[red]error:[/red] no corpus pass matches --only {only!r}", highlight=False)
+        raise typer.Exit(2)
+    try:
+        outcomes = run_corpus(device, only=only, static_checks=not runtime_only,
+                              on_outcome=lambda o: err.print(f"{o.entry.name}: {o.rule or o.status}", highlight=False))
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    sys.stdout.write(format_table(outcomes) + "\n")
+    s = summary(outcomes)
+    if s["missed"] or s["honest_flagged"]:
+        raise typer.Exit(1)
+
+
 def main() -> None:
     """Console entry point."""
     app()

@@ -270,6 +270,8 @@ class SolveLoop:
             payload.update(
                 version=version, aggregated=result.scores.aggregated, pass_sources=outcome.pass_sources,
                 evaluation=result.model_dump(mode="json"),
+                # The defences that fired: training data marks exploit attempts by them.
+                integrity_rules=sorted({s.integrity_rule for s in result.subgraphs if s.integrity_rule}),
             )
         return self.archive.record(f"s{step}:tool:{i}", "tool_result", **payload)
 

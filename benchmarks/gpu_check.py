@@ -2,7 +2,7 @@
 repeatability, the CUDA-graph replay guard under host load, the built-in policy solving tasks,
 and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam]
         [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
@@ -220,11 +220,32 @@ def apply_tables(out: Path) -> list[str]:
     return lines
 
 
+def redteam(out: Path, runtime_only: bool) -> list[str]:
+    """The red-team corpus on the GPU (``passagent redteam --device cuda``): its Markdown table;
+    with ``runtime_only`` a second table with the static checks off (the runtime defences alone)."""
+    from passagent.tools.redteam import format_table, run_corpus, summary
+
+    lines = []
+    for static in ([True, False] if runtime_only else [True]):
+        t0 = time.time()
+        outcomes = run_corpus("cuda", static_checks=static,
+                              on_outcome=lambda o: print(f"redteam {o.entry.name}: {o.rule or o.status}", flush=True))
+        title = "static checks and runtime defences" if static else "runtime defences alone (static checks off)"
+        lines += ["", f"Red-team corpus on CUDA, {title} ({time.time() - t0:.0f} s):", "", format_table(outcomes)]
+        (out / f"redteam_{'full' if static else 'runtime'}.json").write_text(json.dumps(
+            {"summary": summary(outcomes), "rows": [{"name": o.entry.name, "honest": o.entry.honest, "status": o.status,
+                                                     "rule": o.rule, "caught": o.caught, "flagged": o.flagged,
+                                                     "message": o.message} for o in outcomes]}, indent=1))
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
     ap.add_argument("--parts", default="tests,eval,repeat,guard,solve",
-                    help="comma-separated: tests, eval, repeat, guard, solve, apply (a pass on whole models; not in the default)")
+                    help="comma-separated: tests, eval, repeat, guard, solve, apply (a pass on whole models), redteam; apply and redteam are not in the default")
+    ap.add_argument("--redteam-runtime-only", action=argparse.BooleanOptionalAction, default=True,
+                    help="redteam part: also run the corpus with the static checks off")
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
     ap.add_argument("--solve-task-ids", default=None, help="comma-separated built-in task ids to solve instead of "
                     "--solve-tasks")
@@ -262,6 +283,8 @@ def main() -> None:
                               shared=args.solve_shared)
     if "apply" in parts:
         report += apply_tables(args.out)
+    if "redteam" in parts:
+        report += redteam(args.out, args.redteam_runtime_only)
     report.append(f"total {time.time() - t0:.0f} s")
     text = "\n".join(report)
     (args.out / "gpu_check.md").write_text(text + "\n")

@@ -114,7 +114,10 @@ class PassBackend:
         self.triton_ops.extend(register_triton_replacements(gm, example_inputs))
         self.graphs_after.append(gm.code)
         if before is not None:
-            after = aten_signature(gm, example_inputs)
+            # Tracing through the pass's custom ops runs their bodies (on fake tensors): pass code
+            # running, not compiling, so a crash here is reported as its own step, a runtime one.
+            self.on_phase("candidate_trace")
+            after = aten_signature(gm, example_inputs, opaque=set(self.triton_ops))
             self.unchanged.append(before == after)
             if after is not None:
                 inputs = {str(x.dtype) for x in example_inputs if isinstance(x, torch.Tensor)}

@@ -305,14 +305,12 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         raise TaskError(task.subgraphs[i].path / "model.py", ev["message"])
 
     subgraphs: list[SubgraphResult] = []
+    polluted = baselines_polluted(run.results.values())
     for i, sg in enumerate(task.subgraphs):
         if i in run.results:
             res = subgraph_from_event(i, sg, run.results[i], cached[i], _profile_event(run.profiles, i, options),
                                       options.time_statistic)
-            # Baselines timed beside a candidate that broke an integrity rule (a patched timer,
-            # say) are not trusted for later evaluations.
-            if need_inductor[str(i)] and "eager" in res.times and res.failure_class != "integrity" \
-                    and res.times["eager"].median_us > 0:
+            if need_inductor[str(i)] and "eager" in res.times and not polluted and res.times["eager"].median_us > 0:
                 cache.put(keys[i], cache_entry(run.results[i]))
         else:
             cls, msg, tail = run.failed[i]
@@ -345,6 +343,14 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         worker_peak_rss_mb=run.max_rss_kb / 1024 if run.max_rss_kb else None,
         sandbox=run.sandbox,
     )
+
+
+def baselines_polluted(results: Any) -> bool:
+    """Whether no baseline of this evaluation may be cached: a candidate broke an integrity rule
+    on any subgraph (it ran in the same worker process as every baseline, a patched timer or a
+    flipped backend flag may have slowed them), or the worker saw a process-wide flag change,
+    whatever the verdict. ``results`` are the worker's result events."""
+    return any(ev.get("failure_class") == "integrity" or ev.get("process_flags_changed") for ev in results)
 
 
 def _profile_event(profiles: dict[int, dict[str, Any]], i: int, options: EvalOptions) -> dict[str, Any] | None:
