@@ -259,7 +259,7 @@ def capture(task_dir: Path, index: int = 0) -> torch.fx.GraphModule:
 def test_wrong_output_count_is_a_clear_error_that_reports_the_match(tmp_path: Path) -> None:
     source = (TEST_PASSES / "passnet" / "multi_output_wrap_launcher.py").read_text()
     source = source.replace("return bn_add_relu_pool(x, mean, var, weight, bias, residual)",
-                            "return bn_add_relu_pool(x, mean, var, weight, bias, residual)[0]")
+                            "return (bn_add_relu_pool(x, mean, var, weight, bias, residual)[0],)")
     gm = capture(TASKS / "task_004")
     with pytest.raises(RuleApplyError) as info:
         apply_rules(gm, load_rules(write_pass(tmp_path, source)))
