@@ -34,7 +34,7 @@ from .correctness import HEADLINE_LEVEL, Comparison, OutputMismatch, compare_out
 from .graph_source import rewrite_device_literals
 from .inputs import clone_inputs, is_degenerate, synthesize_inputs
 from .integrity import Breach, FunctionGuard, alias_map, check_not_reused, check_outputs, python_threads
-from .passes import RuleLoadFailure, load_rules, pass_files
+from .passes import RuleLoadFailure, load_rules, source_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
 from .timing import TimingConfig, speedup_estimates, time_interleaved
@@ -148,7 +148,7 @@ class Worker:
         self.rules: list[Any] | None = None
         self.rule_error: tuple[str, str] | None = None
         self.pass_path = request.get("pass_path")
-        self.pass_files = [f for _n, f in pass_files(self.pass_path)] if self.pass_path else []
+        self.pass_files = source_files(self.pass_path) if self.pass_path else []  # rules and helper modules
         self.guard: FunctionGuard | None = None
         self.compromised: Breach | None = None
         self.profile = bool(request.get("profile"))
@@ -272,7 +272,7 @@ class Worker:
         from .backend import PassBackend
         import torch._inductor.config as inductor_config
 
-        backend = PassBackend(self.rules, on_phase=emit)  # type: ignore[arg-type]
+        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files])  # type: ignore[arg-type]
         candidate = torch.compile(build_module(sg, self.device, f"candidate_{index}"), backend=backend)
         cand_outs = []
         with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
@@ -354,7 +354,8 @@ class Worker:
         counts = backend.matches_by_rule()
         diags = backend.diagnostics()
         out["matches"] = backend.total_matches
-        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r)} for r, n in counts.items()]
+        notes = backend.notes()
+        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "notes": notes.get(r, [])} for r, n in counts.items()]
 
     def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: _Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
