@@ -229,3 +229,61 @@ def describe_profile(result: EvalResult, indices: list[int], origin: str) -> tup
         head.insert(0, "error: no candidate profile: the pass did not run cleanly on "
                        + ("this subgraph" if one else "any subgraph") + "; fix it first (see below and evaluate_pass).")
     return "\n".join(head + out).rstrip(), profiled > 0
+
+
+def _level(t: int | None) -> str:
+    return "at no level" if t is None else f"from t={t}"
+
+
+def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80) -> str:
+    """``check_pass`` / ``passagent check`` text: static findings, matches and diagnostics per
+    subgraph, one comparison per output on one draw, and the rewritten FX graph of subgraph
+    ``graph_of`` (default: the first subgraph the pass matched), cut at ``max_graph_lines``."""
+    from ..tools.correctness import HEADLINE_LEVEL
+
+    head = (f"Check of pass {report.pass_sha256[:12]} on {report.task_id} ({report.device}, {report.wall_s:.1f} s): "
+            "static checks, matches, the rewritten FX graph and one input draw against eager; no Inductor "
+            "compile, no timing, not a pass version (use evaluate_pass for the score).")
+    lines = [head]
+    if report.findings:
+        lines.append(f"STATIC CHECKS: {len(report.findings)} violation(s); evaluate_pass would refuse this pass "
+                     "(every subgraph an integrity failure). Not run:")
+        lines += [f"  {f.file}:{f.line} [{f.rule}] {f.message}" for f in report.findings]
+        return "\n".join(lines)
+    lines.append("static checks: clean")
+    if report.load_error:
+        lines.append(f"LOAD ERROR (compile failure on every subgraph): {report.load_error}")
+        return "\n".join(lines)
+    if report.error:
+        lines.append(f"ERROR: {report.error}")
+    shown = graph_of if graph_of is not None else next((s.index for s in report.subgraphs if s.matches), None)
+    for s in report.subgraphs:
+        per_rule = ", ".join(f"{r.rule}={r.matches}" for r in s.rules)
+        if s.error:
+            verdict = "would fail: " + s.error
+        elif not s.matches:
+            verdict = "would fail (compile: the pass matched nothing here)"
+        elif s.no_change:
+            verdict = "would fail (integrity no_change: the ATen ops are the same as without the pass)"
+        else:
+            worst = [o.min_correct_t for o in s.outputs]
+            bad = not worst or any(o.problem for o in s.outputs) or None in worst
+            level = None if bad else max(worst)  # type: ignore[type-var]
+            verdict = (f"correct on this draw from t={level}" if level is not None and level <= HEADLINE_LEVEL
+                       else f"would fail (wrong values: correct {_level(level)}; t={HEADLINE_LEVEL} needed)")
+        lines.append(f"[{s.index}] {s.name}: matches {s.matches} ({per_rule}); {verdict}")
+        for r in s.rules:
+            if r.diagnostic and not r.matches:
+                lines.append(f"    [{r.rule}] no match: " + r.diagnostic.replace("\n", "\n    "))
+            lines += [f"    [{r.rule}] note: {n}" for n in r.notes]
+        for o in s.outputs:
+            what = f"{o.dtype}{o.shape}" if o.shape is not None else "?"
+            lines.append(f"    output {o.index} {what}: " + (o.problem or f"correct {_level(o.min_correct_t)} (max abs err {o.max_abs:.3g})"))
+        if s.traceback:
+            lines.append("    " + s.traceback.replace("\n", "\n    "))
+        if s.index == shown and s.rewritten_fx:
+            code = s.rewritten_fx.splitlines()
+            cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""
+            lines += [f"    rewritten FX graph of [{s.index}] (what Inductor would compile):", "```python",
+                      *code[:max_graph_lines], "```" + cut]
+    return "\n".join(lines)
