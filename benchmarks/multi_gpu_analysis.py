@@ -33,7 +33,7 @@ COMPARED_LABELS = (("candidate", "graph_median_us", "candidate, CUDA-graph repla
                    ("candidate", "p10_us", "candidate, end-to-end p10"),
                    ("speedup", "p10_us", "speedup vs eager from p10 (eager p10 / candidate p10)"),
                    # Only in data with the harness's paired_speedup_vs_eager (recorded since 2026-11-30).
-                   ("paired", "paired_speedup_vs_eager", "speedup vs eager, median of per-round ratios (not scored)"))
+                   ("paired", "paired_speedup_vs_eager", "speedup vs eager, median of per-round ratios (the score's since SCORING.md's 2026-12-01 decision)"))
 COMPARED = tuple((v, f) for v, f, _t in COMPARED_LABELS)
 #: The sweeps, in the order they are reported; ``single-again`` repeats the 1-device sweep as a control.
 SWEEPS = ("warmup", "single", "multi", "single-again")
