@@ -111,11 +111,14 @@ def describe_ir(ir: dict[str, Any], view: str) -> str:
 
 
 def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str:
-    """``show_baseline`` text: Inductor's kernels, profiles, and measured times."""
+    """``show_baseline`` text: Inductor's kernels, its own correctness level against eager and what
+    that costs in the score, profiles, and measured times."""
     out = [f"Default Inductor on subgraph [{ir['index']}] {ir['name']} ({ir['device']}): "
            f"{len(ir['kernels'])} kernel launch(es), {ir['output_code_lines']} lines of generated code"]
     for k in ir["kernels"]:
         out.append(f"  {k['name']:<50} {k['kind']:<7} fuses: {k['fuses']}")
+    if "inductor_error" in ir:
+        out.append(describe_inductor_correctness(ir["inductor_error"]))
     if times:
         out.append(f"Measured per call: eager {times['eager_us']:.1f} us, Inductor {times['inductor_us']:.1f} us")
     prof = ir.get("profile") or {}
@@ -127,6 +130,32 @@ def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str
             for r in rows[:8]:
                 out.append(f"  {r[field]:9.1f} us  x{r['calls_per_run']:g}  {r['name'][:90]}")
     return "\n".join(out)
+
+
+def describe_inductor_correctness(err: dict[str, Any]) -> str:
+    """Default Inductor's own correctness level on a subgraph and, in one sentence, what it means
+    for the score (the share of AS weight on the levels it fails, ``tools.scoring.AS_WEIGHTS``)."""
+    from ..tools.correctness import HEADLINE_LEVEL, TOLERANCE_LEVELS
+    from ..tools.scoring import AS_WEIGHTS
+
+    if "error" in err:
+        return f"Default Inductor's correctness against eager: not measured ({err['error']})"
+    level = err.get("min_correct_t")
+    per = err.get("per_output") or []
+    outputs = (" (per output: " + ", ".join(_t(t) for t in per) + ")") if len(per) > 1 else ""
+    head = f"Default Inductor's correctness against eager (3 draws): correct {_t(level)}{outputs}, max abs err {err.get('max_abs', 0):.3g}."
+    if level is not None and level <= TOLERANCE_LEVELS[0]:
+        return head + " It loses nothing to rounding here; the score depends on speed."
+    # Below level c a subgraph left to Inductor scores b (t <= 0; t >= 1 tolerates accuracy failures).
+    failed = [t for t in TOLERANCE_LEVELS if t <= 0 and (level is None or t < level)]
+    share = sum(AS_WEIGHTS[t] for t in failed) / sum(AS_WEIGHTS.values())
+    where = "at every level t <= 0" if level is None else f"at t < {level}"
+    if share < 0.01:
+        return head + f" The levels it fails ({where}) carry {share:.1%} of AS's weight: the score depends on speed."
+    verdict = ("so it fails the headline level t=-5 itself" if level is None or level > HEADLINE_LEVEL else "")
+    return (head + f" Scoring: the part of this subgraph left to Inductor is scored as failed {where} "
+            f"({share:.0%} of AS's weight){', ' + verdict if verdict else ''}; a pass that keeps eager's rounding "
+            "on the fragment Inductor gets wrong gains more there than any speedup.")
 
 
 _KIND_NOTE = ("kinds: kernel = Inductor-generated kernel, aten = ATen operator (extern call or fallback), "
