@@ -197,6 +197,7 @@ def check_cmd(
     subgraph: Optional[int] = typer.Option(None, help="Show this subgraph's rewritten FX graph (default: the first matched)."),
     integrity_mode: str = typer.Option("permissive", help="Static checks' mode: permissive or strict."),
     timeout: float = typer.Option(120.0, help="Time limit of the check (seconds)."),
+    inductor: bool = typer.Option(False, "--inductor", help="Also compile the candidate on --subgraph (default 0) with Inductor: its post-grad graph and kernels."),
     json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
 ) -> None:
     """Check a pass in seconds: static checks, matches and no-match diagnostics per subgraph, the
@@ -217,7 +218,8 @@ def check_cmd(
         if subgraph is not None and not 0 <= subgraph < len(loaded.subgraphs):
             err.print(f"[red]error:[/red] --subgraph must be in 0..{len(loaded.subgraphs) - 1}")
             raise typer.Exit(2)
-        report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value)
+        report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
+                                    inductor_subgraph=(subgraph or 0) if inductor else None)
     except PassagentError as exc:
         _fail(exc)
         return

@@ -55,7 +55,12 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
     "read_pass": {"type": "object", "properties": {}, "additionalProperties": False},
     "check_pass": {
         "type": "object",
-        "properties": {"subgraph": {**_SUBGRAPH, "description": "subgraph whose rewritten FX graph to show; omit for the first one matched"}},
+        "properties": {
+            "subgraph": {**_SUBGRAPH, "description": "subgraph whose rewritten FX graph to show; omit for the first one matched"},
+            "inductor": {"type": "boolean", "default": False, "description": (
+                "also compile your candidate on `subgraph` (default 0) with Inductor (slower): its post-grad ATen "
+                "graph and the kernels Inductor generates for it, with what each fuses")},
+        },
         "additionalProperties": False,
     },
     "evaluate_pass": {"type": "object", "properties": {}, "additionalProperties": False},
@@ -339,7 +344,7 @@ class Toolbox:
         o = self.options
         if not o.device_pool:
             report = self.checker(self.task, self.workspace.root, device=o.device, integrity_mode=o.integrity_mode,
-                                  sandbox=o.sandbox)
+                                  sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
             return ToolOutcome(describe_check(report, graph_of=shown))
         # In a sweep the check runs the pass on a leased device, like an evaluation, so it never
         # runs beside another's timed calls (and a Triton replacement gets its GPU).
@@ -349,7 +354,7 @@ class Toolbox:
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
         with lease_device(o.device_pool, lock_dir, info={"task": self.task.id, "purpose": "check_pass"}) as device:
             report = self.checker(self.task, self.workspace.root, device=leased_device(device),
-                                  integrity_mode=o.integrity_mode, sandbox=o.sandbox)
+                                  integrity_mode=o.integrity_mode, sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
         return ToolOutcome(describe_check(report, graph_of=shown))
 
     def _evaluate_pass(self, args: dict[str, Any]) -> ToolOutcome:

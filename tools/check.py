@@ -76,6 +76,9 @@ class SubgraphCheck(_Model):
     rewritten_fx: str | None = Field(None, description="the Dynamo FX graph after the pass (Python code)")
     no_change: bool = Field(False, description="the pass matched but the ATen ops are the same as without it")
     outputs: list[OutputCheck] = []
+    post_grad: str | None = Field(None, description="with inductor=True: the candidate's post-grad ATen graph")
+    kernels: list[dict[str, str]] = Field([], description="with inductor=True: the candidate's kernel launches "
+                                                         "(name, kind, what each fuses; tools.ir.summarize_kernels)")
 
     @property
     def matches(self) -> int:
@@ -89,6 +92,7 @@ class CheckReport(_Model):
     pass_path: str
     pass_sha256: str
     device: str
+    inductor_subgraph: int | None = Field(None, description="the subgraph also compiled by Inductor")
     findings: list[Finding] = Field([], description="static-check violations; the pass is not run when there are any")
     load_error: str | None = Field(None, description="the pass failed to import (with the file and line)")
     subgraphs: list[SubgraphCheck] = []
@@ -98,7 +102,7 @@ class CheckReport(_Model):
 
 def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu", timeout_s: float = 120.0,
                        integrity_mode: str = "permissive", sandbox: bool = True,
-                       subgraphs: list[int] | None = None) -> CheckReport:
+                       subgraphs: list[int] | None = None, inductor_subgraph: int | None = None) -> CheckReport:
     """Check ``pass_path`` on ``task`` (every subgraph, or ``subgraphs``) without compiling or timing.
 
     Args:
@@ -106,6 +110,9 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         timeout_s: limit for the whole child process (seconds).
         integrity_mode: the static checks' mode (``permissive`` or ``strict``).
         sandbox: confine the child process as the evaluation worker is confined.
+        inductor_subgraph: also compile the rewritten graph of this subgraph with Inductor
+            (seconds to a minute) and report the candidate's post-grad graph and kernels; its
+            outputs are then the compiled candidate's, as an evaluation runs it.
 
     Raises:
         PassLoadError: the pass path does not exist or its rule list is malformed.
@@ -117,7 +124,8 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
     t0 = time.perf_counter()
     pass_path = Path(pass_path).resolve()
     pass_files(pass_path)
-    report = CheckReport(task_id=task.id, pass_path=str(pass_path), pass_sha256=pass_digest(pass_path), device=device)
+    report = CheckReport(task_id=task.id, pass_path=str(pass_path), pass_sha256=pass_digest(pass_path), device=device,
+                         inductor_subgraph=inductor_subgraph)
     report.findings = [Finding(rule=v.rule, file=Path(v.path).name, line=v.line, message=v.message)
                        for v in check_pass(pass_path, Mode(integrity_mode))]
     if report.findings:
@@ -131,9 +139,11 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         env = worker_environment(Path(default_cache_root()), workdir)
         child_device = pin_worker_device(device, env)  # cuda:N: the child sees GPU N alone
         request = {"task_path": str(task.path), "task_id": task.id, "pass_path": str(pass_path),
-                   "pass_digest": report.pass_sha256, "device": child_device, "indices": indices,
+                   "pass_digest": report.pass_sha256, "device": child_device, "indices": indices, "inductor_subgraph": inductor_subgraph,
                    "out": str(workdir / "check.json"),
-                   "sandbox": {"writable_dirs": [str(workdir)], "cpu_seconds": int(timeout_s * 2) + 10} if sandbox else None}
+                   "sandbox": {"writable_dirs": [str(workdir), env["TORCHINDUCTOR_CACHE_DIR"]],
+                               "cpu_seconds": int(timeout_s * 2) + 10} if sandbox else None}
+        Path(env["TORCHINDUCTOR_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
         (workdir / "request.json").write_text(json.dumps(request))
         argv = [sys.executable, "-m", "passagent.tools.check", str(workdir / "request.json")]
         if sandbox:
@@ -160,8 +170,13 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
 # --- the child process -----------------------------------------------------------------------
 
 
-def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: list[Path]) -> SubgraphCheck:
+def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: list[Path],
+                    inductor: bool = False) -> SubgraphCheck:
     import torch
+    import torch._inductor.config as inductor_config
+    from torch._inductor.utils import run_and_get_code
+
+    from .ir import summarize_kernels
 
     from .backend import PassBackend
     from .correctness import OutputMismatch, compare_outputs, flatten_outputs
@@ -174,14 +189,25 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
     with torch.no_grad():
         torch.manual_seed(0)
         want = build_module(sg, device, f"check_eager_{index}")(*clone_inputs(args))
-    backend = PassBackend(rules, use_inductor=False, files=[str(f) for f in files])
+    backend = PassBackend(rules, use_inductor=inductor, files=[str(f) for f in files])
+    post_grad: list[str] = []
     torch._dynamo.reset()
     try:
         with torch.no_grad():
             torch.manual_seed(0)
-            got = torch.compile(build_module(sg, device, f"check_{index}"), backend=backend)(*clone_inputs(args))
+            compiled = torch.compile(build_module(sg, device, f"check_{index}"), backend=backend)
+            if inductor:
+                patches = {"post_grad_custom_post_pass": lambda g: post_grad.append(g.python_code("self").src.strip()),
+                           "force_disable_caches": True, "fallback_random": True}
+                with inductor_config.patch(patches):
+                    got, codes = run_and_get_code(compiled, *clone_inputs(args))
+                result.kernels = [k for code in codes for k in summarize_kernels(code)]
+                result.post_grad = "\n\n".join(post_grad) or None
+            else:
+                got = compiled(*clone_inputs(args))
     except Exception as exc:  # noqa: BLE001 - reported to the author
-        what = "applying the pass" if backend.phase == "rewrite" else "running the rewritten graph"
+        what = {"rewrite": "applying the pass", "inductor": "Inductor compiling the rewritten graph"}.get(
+            backend.phase or "", "running the rewritten graph")
         result.error = f"{what} raised {one_line(root_cause(exc))}"
         result.traceback = trim_traceback(exc, files) or None
         got = None
@@ -244,7 +270,8 @@ def main(argv: list[str]) -> int:
         return 0
     device = torch.device(request["device"])
     for index in request["indices"]:
-        report.subgraphs.append(_check_subgraph(index, task.subgraphs[index], rules, device, files))
+        report.subgraphs.append(_check_subgraph(index, task.subgraphs[index], rules, device, files,
+                                                index == request.get("inductor_subgraph")))
         Path(request["out"]).write_text(report.model_dump_json())  # what is done survives a crash later
     Path(request["out"]).write_text(report.model_dump_json())
     return 0
