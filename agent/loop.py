@@ -146,7 +146,7 @@ class SolveLoop:
         def reevaluate(version: int) -> Any:
             return tb.evaluator(tb.task, self.archive.version_dir(version), tb.options)
 
-        done = confirm_best(self.archive.events(), reevaluate, self.archive.record, self.archive.get,
+        done = confirm_best(self.archive.events, reevaluate, self.archive.record, self.archive.get,
                             (state["best_version"], state["best_as"]), self.config.confirm_top, self.config.confirm_margin)
         if done.scores:
             self.archive.record("confirm:best", "confirm_best", best_version=done.best_version, best_as=done.best_as,
