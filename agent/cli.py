@@ -350,12 +350,14 @@ def report_cmd(
     bootstrap: int = typer.Option(2000, min=100, help="Bootstrap resamples over tasks for the confidence intervals."),
     seed: int = typer.Option(0, help="Seed of the bootstrap."),
     no_plots: bool = typer.Option(False, "--no-plots", help="Skip the PNG plots (no matplotlib needed)."),
+    html: bool = typer.Option(False, "--html", help="Also write a static site (leaderboard, task pages, trajectory "
+                                                    "viewer) under OUT/html; no server or network needed to open it."),
 ) -> None:
-    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, and PNG plots."""
+    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, PNG plots and, with --html, a static site."""
     from .report import write_report
 
     try:
-        written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots)
+        written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots, html=html)
     except PassagentError as exc:
         _fail(exc)
         return
@@ -363,6 +365,8 @@ def report_cmd(
     for problem in written.skipped:
         err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
     Console().print(f"report: {written.out}", highlight=False, soft_wrap=True)
+    if written.html_index is not None:
+        Console().print(f"site: {written.html_index}", highlight=False, soft_wrap=True)
 
 
 @app.command("export")

@@ -29,4 +29,16 @@ if ! python -m pip install -q -e '.[agent,test,sweep,bench]' > "$log" 2>&1; then
     echo "pip install failed; full output in $log" >&2
     exit 1
 fi
+# The report's browser tests use the system Chromium (Debian: chromium). Installed where apt and
+# root are available; elsewhere the tests skip with the reason, and nothing here fails.
+if ! command -v chromium > /dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+    if command -v apt-get > /dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+        if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; } \
+                > .venv/apt-chromium.log 2>&1; then
+            echo "chromium: apt-get install failed (see .venv/apt-chromium.log); the browser tests will skip"
+        fi
+    else
+        echo "chromium: not installed (needs apt-get as root); the browser tests will skip"
+    fi
+fi
 echo "installed: $(python -c 'import torch, passagent; print("passagent", passagent.__version__, "torch", torch.__version__, "(CUDA", torch.version.cuda, "available)" if torch.cuda.is_available() else "(CPU only)")')"
