@@ -123,3 +123,39 @@ def test_retargeting_a_node_of_a_graph_the_pass_built_is_not_monkeypatching(sour
 ])
 def test_other_import_time_attribute_stores_are_still_monkeypatching(source: str) -> None:
     assert "monkeypatch" in {v.rule for v in check_source(textwrap.dedent(source))}
+
+
+# --- one Triton kernel shared by several rules (PassNet's layout) -----------------------------
+
+RMS_SHARED = TEST_PASSES / "passnet" / "rms_norm_shared_kernel"
+RMS_TASK = REPO / "bench" / "tasks" / "task_035"
+
+
+@pytest.mark.parametrize("index, rule", [(0, "rms_norm_f32"), (1, "rms_norm_f16"), (2, "rms_norm_bf16")])
+def test_rules_launching_a_helpers_triton_kernel_become_custom_ops(index: int, rule: str) -> None:
+    """The rules import the kernel from pass_dir.shared_kernel; each still becomes one registered
+    Triton op (fake CUDA tensors: no GPU needed to rewrite and register)."""
+    pytest.importorskip("triton")
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from passagent.tools.rewrite import apply_rules
+    from passagent.tools.triton_ops import register_triton_replacements
+
+    assert check_pass(RMS_SHARED) == []
+    sg = load_task(RMS_TASK).subgraphs[index]
+    gm = torch.fx.symbolic_trace(build_module(sg, torch.device("cpu"), "t"))
+    applications = apply_rules(gm, load_rules(RMS_SHARED))
+    with FakeTensorMode():
+        inputs = [torch.empty(a.meta.shape, dtype=a.meta.dtype, device="cuda") for a in sg.args]
+    ops = register_triton_replacements(gm, inputs)
+    assert {a.rule: a.matches for a in applications}[rule] == 1
+    assert len(ops) == 1 and ops[0].endswith(f".{rule}.default")
+
+
+@pytest.mark.gpu
+def test_shared_kernel_pass_is_correct_on_every_subgraph(tmp_path: Path) -> None:
+    from passagent.tools.evaluate import EvalOptions, evaluate_pass
+
+    result = evaluate_pass(load_task(RMS_TASK), RMS_SHARED, EvalOptions(device="cuda", cache_root=tmp_path))
+    assert [s.status for s in result.subgraphs] == ["correct"] * len(result.subgraphs)
+    assert all(s.matches == 1 for s in result.subgraphs)
