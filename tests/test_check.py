@@ -96,3 +96,16 @@ def test_cli_check_exit_status(tmp_path: Path) -> None:
     missing = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "nope.py")],
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and missing.stderr.count("\n") <= 2
+
+
+def test_the_prompt_states_the_contract_the_harness_implements() -> None:
+    from passagent.agent.prompting import render
+
+    text = render("system.md.j2", device="cpu", baseline="eager", failure_penalty=0.1, patience=3, max_steps=40,
+                  budget_usd=None)
+    assert "Prompt version" not in text  # the version is a template comment, not model input
+    assert "`x += y`" in text and "`F.pad` matches `torch._C._nn.pad`" in text
+    assert "Inductor still traces" in text and "torch.library.custom_op" in text
+    assert "runs once, at\n  tracing time" in text or "runs once, at tracing time" in text.replace("\n  ", " ")
+    assert "`check_pass`" in text and "from pass_dir.<file> import" in text
+    assert "keeps the lower of its two scores" in text
