@@ -159,3 +159,15 @@ def test_shared_kernel_pass_is_correct_on_every_subgraph(tmp_path: Path) -> None
     result = evaluate_pass(load_task(RMS_TASK), RMS_SHARED, EvalOptions(device="cuda", cache_root=tmp_path))
     assert [s.status for s in result.subgraphs] == ["correct"] * len(result.subgraphs)
     assert all(s.matches == 1 for s in result.subgraphs)
+
+
+def test_a_graph_name_rebound_to_something_else_is_not_the_pass_own_graph() -> None:
+    source = textwrap.dedent("""
+    import torch
+    g = torch.fx.Graph()
+    for g in [torch.nn]:
+        pass
+    for n in g.nodes:
+        n.target = print
+    """)
+    assert "monkeypatch" in {v.rule for v in check_source(source)}

@@ -344,27 +344,34 @@ class _Checker(ast.NodeVisitor):
         ``.graph`` of one). No imported object is reachable that way."""
         if store.attr not in _FX_NODE_FIELDS:
             return False
-        bindings = [n for n in ast.walk(self.tree) if isinstance(n, (ast.Assign, ast.For, ast.AugAssign, ast.AnnAssign,
-                                                                      ast.NamedExpr, ast.With, ast.Import, ast.ImportFrom))]
-        found = False
-        for b in bindings:
-            targets = (b.targets if isinstance(b, ast.Assign) else [b.target] if isinstance(b, (ast.For, ast.AugAssign, ast.AnnAssign, ast.NamedExpr))
-                       else [i.optional_vars for i in b.items if i.optional_vars] if isinstance(b, ast.With) else [])
-            names = {n for t in targets for n in _bound_names(t)}
-            if isinstance(b, (ast.Import, ast.ImportFrom)):
-                names = {a.asname or a.name.split(".")[0] for a in b.names}
-            if name not in names:
-                continue
-            if self.scopes.get(self._enclosing_function(b)) is not None:
-                continue  # bound inside a function: another scope's name
-            ok = (isinstance(b, ast.For) and isinstance(b.target, ast.Name) and self._own_graph_nodes(b.iter)) or (
+        bindings = self._module_bindings(name)
+        return bool(bindings) and all(
+            (isinstance(b, ast.For) and isinstance(b.target, ast.Name) and self._own_graph_nodes(b.iter)) or (
                 isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name)
                 and isinstance(b.value, ast.Call) and isinstance(b.value.func, ast.Attribute)
                 and b.value.func.attr in _FX_NODE_MAKERS and self._own_graph(b.value.func.value))
-            if not ok:
-                return False
-            found = True
-        return found
+            for b in bindings)
+
+    def _module_bindings(self, name: str) -> list[ast.stmt]:
+        """Every statement outside functions and classes that binds ``name`` (assignments, loop
+        and ``with`` targets, imports, walrus: any of them counts)."""
+        out = []
+        for b in ast.walk(self.tree):
+            if isinstance(b, (ast.Import, ast.ImportFrom)):
+                names = {a.asname or a.name.split(".")[0] for a in b.names}
+            elif isinstance(b, ast.Assign):
+                names = {n for t in b.targets for n in _bound_names(t)}
+            elif isinstance(b, (ast.For, ast.AsyncFor, ast.AugAssign, ast.AnnAssign, ast.NamedExpr)):
+                names = _bound_names(b.target)
+            elif isinstance(b, (ast.With, ast.AsyncWith)):
+                names = {n for i in b.items if i.optional_vars for n in _bound_names(i.optional_vars)}
+            elif isinstance(b, ast.comprehension):
+                names = _bound_names(b.target)
+            else:
+                continue
+            if name in names and self._enclosing_function(b) is None:
+                out.append(b)
+        return out
 
     def _enclosing_function(self, target: ast.AST) -> ast.AST | None:
         for fn in ast.walk(self.tree):
@@ -381,17 +388,18 @@ class _Checker(ast.NodeVisitor):
 
     def _own_graph(self, e: ast.expr, depth: int = 0) -> bool:
         """An FX graph (or GraphModule) the pass made: ``torch.fx.Graph()``, ``torch.fx.symbolic_trace(f)``,
-        ``.graph`` of one, or a module-level name bound only to such values."""
+        ``.graph`` of one, or a module-level name every binding of which is such a value."""
         if depth > 5:
             return False
         if isinstance(e, ast.Attribute) and e.attr == "graph":
             return self._own_graph(e.value, depth + 1)
         if isinstance(e, ast.Call):
             return self.path_of(e.func, self.module) in _FX_GRAPH_MAKERS
-        if isinstance(e, ast.Name) and self.lookup(e.id, self.module) is self.module and e.id not in self.module.imports:
-            values = [b.value for b in ast.walk(self.tree) if isinstance(b, ast.Assign) and self._enclosing_function(b) is None
-                      and any(isinstance(t, ast.Name) and t.id == e.id for t in b.targets)]
-            return bool(values) and all(self._own_graph(v, depth + 1) for v in values)
+        if isinstance(e, ast.Name):
+            bindings = self._module_bindings(e.id)
+            return bool(bindings) and all(
+                isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name)
+                and self._own_graph(b.value, depth + 1) for b in bindings)
         return False
 
     def visit_Call(self, node: ast.Call) -> None:
