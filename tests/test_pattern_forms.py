@@ -266,3 +266,15 @@ def test_wrong_output_count_is_a_clear_error_that_reports_the_match(tmp_path: Pa
     assert info.value.applications[-1].matches == 1
     assert "after its pattern matched 1 time" in str(info.value)
     assert "pattern returns 2" in str(info.value)
+
+
+def test_the_backend_reports_the_match_when_the_rewrite_fails_after_it() -> None:
+    """What the evaluation reads: a compile failure after a match keeps ``matches: 1``."""
+    draft = REPO / "benchmarks" / "episodes" / "task004_residual" / "draft3.py"  # one value for two outputs
+    sg = load_task(TASKS / "task_004").subgraphs[0]
+    backend = PassBackend(load_rules(draft), use_inductor=False, check_no_change=False)
+    torch._dynamo.reset()
+    with pytest.raises(Exception) as info:
+        torch.compile(build_module(sg, torch.device("cpu"), "f"), backend=backend)(*synthesize_inputs(sg, 0))
+    assert "pattern returns 2" in str(info.value)
+    assert backend.matches_by_rule() == {"draft3": 1} and backend.total_matches == 1
