@@ -81,7 +81,10 @@ def tasks_show(
             raise typer.Exit(2)
         from dataclasses import replace
 
+        count = len(loaded.subgraphs)
         loaded = replace(loaded, subgraphs=(loaded.subgraphs[subgraph],))
+        print_renderable(task_table(loaded, code=code, shown_of=(subgraph, count)))
+        return
     print_renderable(task_table(loaded, code=code))
 
 
@@ -392,6 +395,15 @@ def export_cmd(
         err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
     Console().print(f"exported {written.counts['train']} train and {written.counts['eval']} eval records "
                     f"({written.duplicates} duplicates dropped) to {written.out}", highlight=False)
+
+
+def _add_apply_commands() -> None:
+    from .apply_cli import register  # apply, export-pass, coverage; torch loads when they run
+
+    register(app)
+
+
+_add_apply_commands()
 
 
 def main() -> None:

@@ -189,6 +189,25 @@ def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     return env
 
 
+def worker_sandbox(options: EvalOptions, env: dict[str, str], workdir: Path, n_subgraphs: int,
+                   memory_bytes: int) -> dict[str, Any]:
+    """The ``sandbox`` entry of a worker request: resource limits (address space in bytes on the
+    CPU, CPU seconds), writes confined to ``workdir`` and the compiler caches, no network.
+    Creates the cache folders it names."""
+    inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
+    inductor_dir.mkdir(parents=True, exist_ok=True)
+    Path(env["TRITON_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
+    return {
+        # CUDA reserves far more address space than it uses: no RLIMIT_AS there.
+        "address_space_bytes": memory_bytes if options.device == "cpu" else None,
+        "cpu_seconds": int(options.timeout_s * (n_subgraphs + 1) * (os.cpu_count() or 1)),
+        "open_files": 4096,
+        "file_size_bytes": 4 * 2**30,
+        "writable_dirs": [str(workdir), str(inductor_dir), env["TRITON_CACHE_DIR"]],
+        "network": isolate_network_command(["true"])[1],
+    }
+
+
 def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None = None) -> EvalResult:
     """Evaluate ``pass_path`` on every subgraph of ``task`` (see :func:`_evaluate`).
 
@@ -279,18 +298,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
                 env[var] = str(threads)
             request["cpu_threads"] = threads
         if options.sandbox:
-            inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
-            inductor_dir.mkdir(parents=True, exist_ok=True)
-            Path(env["TRITON_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
-            request["sandbox"] = {
-                # CUDA reserves far more address space than it uses: no RLIMIT_AS there.
-                "address_space_bytes": mem if options.device == "cpu" else None,
-                "cpu_seconds": int(options.timeout_s * (len(keys) + 1) * (os.cpu_count() or 1)),
-                "open_files": 4096,
-                "file_size_bytes": 4 * 2**30,
-                "writable_dirs": [str(workdir), str(inductor_dir), env["TRITON_CACHE_DIR"]],
-                "network": isolate_network_command(["true"])[1],
-            }
+            request["sandbox"] = worker_sandbox(options, env, workdir, len(keys), mem)
         run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox)
     if run.task_errors:
         i, ev = sorted(run.task_errors.items())[0]

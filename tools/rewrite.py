@@ -21,8 +21,10 @@ When a rule matches nothing, :func:`.no_match.explain_no_match` says why.
 from __future__ import annotations
 
 import inspect
+import re
 import traceback
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 import torch
@@ -47,12 +49,15 @@ class RuleApplication:
             how many the pattern has in the graph).
         diagnostic: why the pattern matched nothing (None when it matched).
         notes: what the rewrite did that the author should know (a dropped in-place write).
+        sites: where each match was, as ``node`` or ``node (file:line)``: the graph node the
+            match was anchored at and the model source line Dynamo recorded for it.
     """
 
     rule: str
     matches: int
     diagnostic: str | None = None
     notes: list[str] = field(default_factory=list)
+    sites: tuple[str, ...] = ()
 
 
 class RuleApplyError(Exception):
@@ -219,10 +224,22 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str
         diagnostic = None
         if not replaced:
             diagnostic = guard.refusals[0] if guard.refusals else explain_no_match(pattern_gm.graph, gm.graph)
-        results.append(RuleApplication(rule.name, len(replaced), diagnostic, list(dict.fromkeys(guard.notes))))
+        results.append(RuleApplication(rule.name, len(replaced), diagnostic, notes=list(dict.fromkeys(guard.notes)),
+                                       sites=tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
     gm.graph.lint()
     gm.recompile()
     return results
+
+
+def match_site(node: torch.fx.Node) -> str:
+    """``name (file:line)`` of a matched graph node, from the innermost frame of the stack trace
+    Dynamo records on each node (``node.meta["stack_trace"]``); just ``name`` without one."""
+    trace = node.meta.get("stack_trace") or ""
+    frames = re.findall(r'File "([^"]+)", line (\d+)', trace)
+    if not frames:
+        return node.name
+    file, line = frames[-1]
+    return f"{node.name} ({Path(file).name}:{line})"
 
 
 #: Public functions whose call Dynamo records under another name, mapped to that name. The

@@ -97,30 +97,10 @@ def _error_stats(c: Comparison) -> dict[str, Any]:
     return {"min_correct_t": c.min_correct_t, "max_abs": c.max_abs, "max_rel": c.max_rel}
 
 
-class _CacheTag:
-    """A no-op post-grad pass whose ``uuid`` is the pass digest.
-
-    Inductor folds custom passes' uuids into its FX-graph cache key, so tagging the candidate's
-    compile with the pass source digest means an edited pass (even one that keeps a custom
-    op's name and changes its implementation) can never be served a stale compiled graph,
-    while kernel caches, which are keyed by their own source, stay shared and warm.
-    """
-
-    def __init__(self, digest: str):
-        self.digest = digest
-
-    def __call__(self, graph: torch.fx.Graph) -> None:
-        return None
-
-    def uuid(self) -> str:
-        return f"passagent-pass-{self.digest}"
-
-
 def _make_cache_tag(digest: str) -> Any:
-    from torch._inductor.custom_graph_pass import CustomGraphPass
+    from .backend import pass_cache_tag
 
-    tag_cls = type("PassagentCacheTag", (_CacheTag, CustomGraphPass), {})
-    return tag_cls(digest)
+    return pass_cache_tag(digest)
 
 
 class IntegrityAbort(Exception):
@@ -368,8 +348,9 @@ class Worker:
         counts = backend.matches_by_rule()
         diags = backend.diagnostics()
         out["matches"] = backend.total_matches
-        notes = backend.notes()
-        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "notes": notes.get(r, [])} for r, n in counts.items()]
+        notes, sites = backend.notes(), backend.sites_by_rule()
+        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "notes": notes.get(r, []), "sites": sites[r]}
+                        for r, n in counts.items()]
 
     def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: _Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
