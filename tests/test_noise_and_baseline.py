@@ -91,3 +91,38 @@ def test_the_scoring_consequence_names_the_weight_of_the_failed_levels() -> None
     # t = -10..-4 carry 5 * 0.001 + 1 + 1 of the weights' sum 5.96 (SCORING.md): 34%
     assert "failed at t < -3 (34% of AS's weight)" in text and "fails the headline level t=-5" in text
     assert "the score depends on speed" in describe_inductor_correctness({"min_correct_t": -10, "per_output": [-10], "max_abs": 0.0})
+
+
+def test_the_loop_keeps_the_confirmed_version_as_best_pass(tmp_path) -> None:
+    """SolveLoop's end-of-run hook: the re-evaluated versions are recorded and best_pass/ is the
+    version with the best lower-of-two AS, not the single luckiest evaluation."""
+    import json
+
+    from passagent.agent.archive import RunArchive
+    from passagent.agent.loop import SolveConfig, SolveLoop
+
+    archive = RunArchive(tmp_path / "run")
+    first = {1: (1.30, "b"), 2: (1.25, "c")}
+    retimed = {1: 1.02, 2: 1.21}
+    for v, (score, digest) in first.items():
+        vdir = archive.version_dir(v)
+        vdir.mkdir(parents=True)
+        (vdir / "main.py").write_text(f"# version {v}\n")
+        (vdir / "sorted_output_pass_rule_names.json").write_text(json.dumps(["main"]))
+        archive.record(f"s{v}:tool:0", "tool_result", version=v, aggregated=score, evaluation={"pass_sha256": digest})
+    archive.save_best(1)
+    seen = []
+
+    def evaluator(task, path, options):
+        v = int(path.name.removeprefix("v"))
+        seen.append(v)
+        return SimpleNamespace(scores=SimpleNamespace(aggregated=retimed[v]), model_dump=lambda mode: {})
+
+    toolbox = SimpleNamespace(specs=lambda: [], evaluator=evaluator, task=None, options=None)
+    loop = SolveLoop(None, toolbox, archive, SolveConfig())  # type: ignore[arg-type]
+    state = loop._confirm({"best_version": 1, "best_as": 1.30})
+    assert (state["best_version"], state["best_as"]) == (2, 1.21) and seen == [1, 2]
+    assert (archive.root / "best_pass.py").read_text() == "# version 2\n"
+    assert archive.get("confirm:best")["previous_best_version"] == 1
+    off = SolveLoop(None, toolbox, archive, SolveConfig(confirm_top=1))  # type: ignore[arg-type]
+    assert off._confirm({"best_version": 1, "best_as": 1.30})["best_version"] == 1
