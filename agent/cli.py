@@ -192,6 +192,54 @@ def eval_exit_code(result) -> int:
     return EXIT_OK
 
 
+# --- passagent check --------------------------------------------------------------------------
+
+
+@app.command("check")
+def check_cmd(
+    task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id."),
+    pass_path: Path = typer.Option(..., "--pass", "-p", help="Pass file, or a PassNet pass_dir/."),
+    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N (where the rewritten graph runs)."),
+    subgraph: Optional[int] = typer.Option(None, help="Show this subgraph's rewritten FX graph (default: the first matched)."),
+    integrity_mode: str = typer.Option("permissive", help="Static checks' mode: permissive or strict."),
+    timeout: float = typer.Option(120.0, help="Time limit of the check (seconds)."),
+    inductor: bool = typer.Option(False, "--inductor", help="Also compile the candidate on --subgraph (default 0) with Inductor: its post-grad graph and kernels."),
+    json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
+) -> None:
+    """Check a pass in seconds: static checks, matches and no-match diagnostics per subgraph, the
+    rewritten FX graph, one input draw against eager. No Inductor compile, no timing, no score.
+    Exit status 0 when every subgraph matched and would be correct at t=-5, 1 otherwise."""
+    from ..tools.check import check_pass_on_task
+    from ..tools.static_checks import Mode
+    from ..tools.tasks import load_task
+    from .condense import describe_check
+
+    try:
+        mode = Mode(integrity_mode)
+    except ValueError:
+        err.print(f"[red]error:[/red] integrity mode must be permissive or strict, not {integrity_mode!r}")
+        raise typer.Exit(2) from None
+    try:
+        loaded = load_task(task)
+        if subgraph is not None and not 0 <= subgraph < len(loaded.subgraphs):
+            err.print(f"[red]error:[/red] --subgraph must be in 0..{len(loaded.subgraphs) - 1}")
+            raise typer.Exit(2)
+        report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
+                                    inductor_subgraph=(subgraph or 0) if inductor else None)
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    if json_out:
+        sys.stdout.write(report.model_dump_json(indent=2) + "\n")
+    else:
+        sys.stdout.write(describe_check(report, graph_of=subgraph) + "\n")
+    clean = (not report.findings and not report.load_error and not report.error and report.subgraphs
+             and all(s.matches and not s.error and not s.no_change and s.outputs and all(
+                 o.problem is None and o.min_correct_t is not None and o.min_correct_t <= -5 for o in s.outputs)
+                     for s in report.subgraphs))
+    raise typer.Exit(0 if clean else 1)
+
+
 @app.command("solve")
 def solve_cmd(
     task: str = typer.Argument(..., help="Built-in task id (task_042) or a task folder."),

@@ -26,6 +26,21 @@ def _t(t: int | None) -> str:
     return "never" if t is None else f"t>={t}"
 
 
+def speedup_range(base: Any, cand: Any) -> tuple[float, float] | None:
+    """The spread of a speedup ``T_base / T_cand`` implied by the two variants' interquartile
+    ranges (``Timing.q1_us``/``q3_us``, microseconds): ``(q1_base / q3_cand, q3_base / q1_cand)``.
+    A speedup whose range includes 1 (or two versions whose ranges overlap) is not distinguished
+    from noise by this measurement. None where a quartile is missing or zero."""
+    if base is None or cand is None or not (base.q1_us > 0 and cand.q1_us > 0 and cand.q3_us > 0):
+        return None
+    return base.q1_us / cand.q3_us, base.q3_us / cand.q1_us
+
+
+def _xr(v: float | None, base: Any, cand: Any) -> str:
+    r = speedup_range(base, cand)
+    return _x(v) + (f" [{r[0]:.2f}-{r[1]:.2f}]" if v is not None and r else "")
+
+
 def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "paired") -> str:
     """One block of text for one subgraph's evaluation; times are the ``time_statistic`` the
     speedups use (``EvalConfig.time_statistic``)."""
@@ -44,7 +59,8 @@ def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "paired") 
         label = "time (p10)" if time_statistic == "p10" else "time"
         parts.append(
             f"    {label}: eager {_us(us['eager'])}, Inductor {_us(us['inductor'])}, "
-            f"yours {_us(us['candidate'])} -> {_x(s.speedup_vs_eager)} vs eager, {_x(s.speedup_vs_inductor)} vs Inductor"
+            f"yours {_us(us['candidate'])} -> {_xr(s.speedup_vs_eager, t['eager'], t['candidate'])} vs eager, "
+            f"{_xr(s.speedup_vs_inductor, t['inductor'], t['candidate'])} vs Inductor"
             if "inductor" in t and "eager" in t else f"    {label}: yours {_us(us['candidate'])}"
         )
         graph = {k: v.graph_median_us for k, v in t.items() if v.graph_median_us}
@@ -52,6 +68,8 @@ def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "paired") 
             names = {"eager": "eager", "inductor": "Inductor", "candidate": "yours"}
             parts.append("    device time (CUDA-graph replay, no launch overhead; not scored): "
                          + ", ".join(f"{names[k]} {graph[k]:.1f} us" for k in names if k in graph))
+    for r in s.rules:
+        parts += [f"    [{r.rule}] note: {n}" for n in getattr(r, "notes", [])]
     if s.message and s.status != "correct":
         parts.append("    " + s.message.replace("\n", "\n    "))
     if s.traceback:
@@ -72,7 +90,9 @@ def describe_eval(result: EvalResult, best_as: float | None = None, version: int
     if best_as is not None:
         head += f"; best AS so far: {best_as:.4f}"
     es = ", ".join(f"{t}:{v:.3g}" for t, v in sc.es.items() if t >= -6)
-    lines = [head, f"ES(t) for t=-6..4: {es}", ""]
+    lines = [head, f"ES(t) for t=-6..4: {es}",
+             "Speedups show [low-high]: the spread the two times' interquartile ranges allow; a difference "
+             "inside it (between versions, or from 1.0) is noise, not a result.", ""]
     lines += [describe_subgraph_result(s, result.config.time_statistic) for s in result.subgraphs]
     lines += [f"warning: {w}" for w in result.warnings]
     return "\n".join(lines)
@@ -111,11 +131,14 @@ def describe_ir(ir: dict[str, Any], view: str) -> str:
 
 
 def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str:
-    """``show_baseline`` text: Inductor's kernels, profiles, and measured times."""
+    """``show_baseline`` text: Inductor's kernels, its own correctness level against eager and what
+    that costs in the score, profiles, and measured times."""
     out = [f"Default Inductor on subgraph [{ir['index']}] {ir['name']} ({ir['device']}): "
            f"{len(ir['kernels'])} kernel launch(es), {ir['output_code_lines']} lines of generated code"]
     for k in ir["kernels"]:
         out.append(f"  {k['name']:<50} {k['kind']:<7} fuses: {k['fuses']}")
+    if "inductor_error" in ir:
+        out.append(describe_inductor_correctness(ir["inductor_error"]))
     if times:
         out.append(f"Measured per call: eager {times['eager_us']:.1f} us, Inductor {times['inductor_us']:.1f} us")
     prof = ir.get("profile") or {}
@@ -129,11 +152,37 @@ def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str
     return "\n".join(out)
 
 
+def describe_inductor_correctness(err: dict[str, Any]) -> str:
+    """Default Inductor's own correctness level on a subgraph and, in one sentence, what it means
+    for the score (the share of AS weight on the levels it fails, ``tools.scoring.AS_WEIGHTS``)."""
+    from ..tools.correctness import HEADLINE_LEVEL, TOLERANCE_LEVELS
+    from ..tools.scoring import AS_WEIGHTS
+
+    if "error" in err:
+        return f"Default Inductor's correctness against eager: not measured ({err['error']})"
+    level = err.get("min_correct_t")
+    per = err.get("per_output") or []
+    outputs = (" (per output: " + ", ".join(_t(t) for t in per) + ")") if len(per) > 1 else ""
+    head = f"Default Inductor's correctness against eager (3 draws): correct {_t(level)}{outputs}, max abs err {err.get('max_abs', 0):.3g}."
+    if level is not None and level <= TOLERANCE_LEVELS[0]:
+        return head + " It loses nothing to rounding here; the score depends on speed."
+    # Below level c a subgraph left to Inductor scores b (t <= 0; t >= 1 tolerates accuracy failures).
+    failed = [t for t in TOLERANCE_LEVELS if t <= 0 and (level is None or t < level)]
+    share = sum(AS_WEIGHTS[t] for t in failed) / sum(AS_WEIGHTS.values())
+    where = "at every level t <= 0" if level is None else f"at t < {level}"
+    if share < 0.01:
+        return head + f" The levels it fails ({where}) carry {share:.1%} of AS's weight: the score depends on speed."
+    verdict = ("so it fails the headline level t=-5 itself" if level is None or level > HEADLINE_LEVEL else "")
+    return (head + f" Scoring: the part of this subgraph left to Inductor is scored as failed {where} "
+            f"({share:.0%} of AS's weight){', ' + verdict if verdict else ''}; a pass that keeps eager's rounding "
+            "on the fragment Inductor gets wrong gains more there than any speedup.")
+
+
 _KIND_NOTE = ("kinds: kernel = Inductor-generated kernel, aten = ATen operator (extern call or fallback), "
               "op = another operator (e.g. your custom op), framework = Dynamo/AOTAutograd/wrapper overhead")
 
 
-def short_event_name(name: str, width: int = 56) -> str:
+def short_event_name(name: str, width: int = 100) -> str:
     """A profiler event name without per-compile ids (``graph_3_``, graph hashes), trimmed to ``width``."""
     name = re.sub(r"^graph_\d+_", "", name)
     name = re.sub(r"## Call CompiledFxGraph \w+ ##", "Call CompiledFxGraph", name)
@@ -168,10 +217,11 @@ def profile_table(inductor: VariantProfile | None, candidate: VariantProfile | N
             if name not in chosen:
                 chosen.append(name)
     chosen.sort(key=lambda n: -max(a.get(n, ("", 0.0, 0.0))[1], b.get(n, ("", 0.0, 0.0))[1]))
-    lines = [f"  {'event':<56} {'kind':<9} {'Inductor':>14} {'candidate':>14}"]
+    w = max([len(n) for n in chosen] + [24])  # whole kernel names: they say what each kernel fuses
+    lines = [f"  {'event':<{w}} {'kind':<9} {'Inductor':>14} {'candidate':>14}"]
     for name in chosen:
         kind = (a.get(name) or b[name])[0]
-        lines.append(f"  {name:<56} {kind:<9} {_cell(a.get(name)):>14} {_cell(b.get(name)):>14}")
+        lines.append(f"  {name:<{w}} {kind:<9} {_cell(a.get(name)):>14} {_cell(b.get(name)):>14}")
     rest = []
     for rows, prof in ((a, inductor), (b, candidate)):
         shown = sum(rows[n][1] for n in chosen if n in rows)
@@ -179,11 +229,11 @@ def profile_table(inductor: VariantProfile | None, candidate: VariantProfile | N
         if prof is not None and prof.events > len(rows):
             rest[-1] += f" ({prof.events - len(rows)} ev)"
     if any(r not in ("-", "0.0") for r in rest):
-        lines.append(f"  {'(other events)':<56} {'':<9} {rest[0]:>14} {rest[1]:>14}")
+        lines.append(f"  {'(other events)':<{w}} {'':<9} {rest[0]:>14} {rest[1]:>14}")
     totals = ["-" if p is None else f"{p.total_us:.1f}" for p in (inductor, candidate)]
     kernels = ["-" if p is None else f"{p.kernel_us:.1f}" for p in (inductor, candidate)]
-    lines.append(f"  {'TOTAL per call':<56} {'':<9} {totals[0]:>14} {totals[1]:>14}")
-    lines.append(f"  {'  of which in kind kernel':<56} {'':<9} {kernels[0]:>14} {kernels[1]:>14}")
+    lines.append(f"  {'TOTAL per call':<{w}} {'':<9} {totals[0]:>14} {totals[1]:>14}")
+    lines.append(f"  {'  of which in kind kernel':<{w}} {'':<9} {kernels[0]:>14} {kernels[1]:>14}")
     return lines
 
 
@@ -207,7 +257,7 @@ def describe_profile(result: EvalResult, indices: list[int], origin: str) -> tup
         t = s.times
         stat = result.config.time_statistic
         timed = (f"; timed: Inductor {_us(scored_us(t['inductor'], stat))}, yours {_us(scored_us(t['candidate'], stat))} "
-                 f"({_x(s.speedup_vs_inductor)} vs Inductor)" if "candidate" in t and "inductor" in t else "")
+                 f"({_xr(s.speedup_vs_inductor, t['inductor'], t['candidate'])} vs Inductor)" if "candidate" in t and "inductor" in t else "")
         out.append(f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status.upper()}, matches {s.matches}{timed}")
         prof = s.profile
         if prof is None:
@@ -229,3 +279,70 @@ def describe_profile(result: EvalResult, indices: list[int], origin: str) -> tup
         head.insert(0, "error: no candidate profile: the pass did not run cleanly on "
                        + ("this subgraph" if one else "any subgraph") + "; fix it first (see below and evaluate_pass).")
     return "\n".join(head + out).rstrip(), profiled > 0
+
+
+def _level(t: int | None) -> str:
+    return "at no level" if t is None else f"from t={t}"
+
+
+def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80) -> str:
+    """``check_pass`` / ``passagent check`` text: static findings, matches and diagnostics per
+    subgraph, one comparison per output on one draw, and the rewritten FX graph of subgraph
+    ``graph_of`` (default: the first subgraph the pass matched), cut at ``max_graph_lines``."""
+    from ..tools.correctness import HEADLINE_LEVEL
+
+    compiled = (f"Inductor compiled subgraph [{report.inductor_subgraph}] only" if report.inductor_subgraph is not None
+                else "no Inductor compile")
+    head = (f"Check of pass {report.pass_sha256[:12]} on {report.task_id} ({report.device}, {report.wall_s:.1f} s): "
+            f"static checks, matches, the rewritten FX graph and one input draw against eager; {compiled}, "
+            "no timing, not a pass version (use evaluate_pass for the score).")
+    lines = [head]
+    if report.findings:
+        lines.append(f"STATIC CHECKS: {len(report.findings)} violation(s); evaluate_pass would refuse this pass "
+                     "(every subgraph an integrity failure). Not run:")
+        lines += [f"  {f.file}:{f.line} [{f.rule}] {f.message}" for f in report.findings]
+        return "\n".join(lines)
+    lines.append("static checks: clean")
+    if report.load_error:
+        lines.append(f"LOAD ERROR (compile failure on every subgraph): {report.load_error}")
+        return "\n".join(lines)
+    if report.error:
+        lines.append(f"ERROR: {report.error}")
+    shown = graph_of if graph_of is not None else report.inductor_subgraph if report.inductor_subgraph is not None else next((s.index for s in report.subgraphs if s.matches), None)
+    for s in report.subgraphs:
+        per_rule = ", ".join(f"{r.rule}={r.matches}" for r in s.rules)
+        if s.error:
+            verdict = "would fail: " + s.error
+        elif not s.matches:
+            verdict = "would fail (compile: the pass matched nothing here)"
+        elif s.no_change:
+            verdict = "would fail (integrity no_change: the ATen ops are the same as without the pass)"
+        else:
+            worst = [o.min_correct_t for o in s.outputs]
+            bad = not worst or any(o.problem for o in s.outputs) or None in worst
+            level = None if bad else max(worst)  # type: ignore[type-var]
+            verdict = (f"correct on this draw from t={level}" if level is not None and level <= HEADLINE_LEVEL
+                       else f"would fail (wrong values: correct {_level(level)}; t={HEADLINE_LEVEL} needed)")
+        lines.append(f"[{s.index}] {s.name}: matches {s.matches} ({per_rule}); {verdict}")
+        for r in s.rules:
+            if r.diagnostic and not r.matches:
+                lines.append(f"    [{r.rule}] no match: " + r.diagnostic.replace("\n", "\n    "))
+            lines += [f"    [{r.rule}] note: {n}" for n in r.notes]
+        for o in s.outputs:
+            what = f"{o.dtype}{o.shape}" if o.shape is not None else "?"
+            lines.append(f"    output {o.index} {what}: " + (o.problem or f"correct {_level(o.min_correct_t)}" + (f" (max abs err {o.max_abs:.3g})" if o.max_abs is not None else "")))
+        if s.traceback:
+            lines.append("    " + s.traceback.replace("\n", "\n    "))
+        if s.index == shown and s.rewritten_fx:
+            code = s.rewritten_fx.splitlines()
+            cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""
+            lines += [f"    rewritten FX graph of [{s.index}] (what Inductor would compile):", "```python",
+                      *code[:max_graph_lines], "```" + cut]
+        if s.kernels:
+            lines.append(f"    Inductor's kernels for your candidate on [{s.index}] ({len(s.kernels)} launch(es)):")
+            lines += [f"      {k['name']:<50} {k['kind']:<7} fuses: {k['fuses']}" for k in s.kernels]
+        if s.index == shown and s.post_grad:
+            code = s.post_grad.splitlines()
+            cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""
+            lines += [f"    post-grad ATen graph of your candidate on [{s.index}]:", "```python", *code[:max_graph_lines], "```" + cut]
+    return "\n".join(lines)

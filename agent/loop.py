@@ -50,6 +50,11 @@ class SolveConfig(BaseModel):
     max_tokens: int | None = Field(None, gt=0, description="stop once input+output tokens reach this")
     max_wall_s: float | None = Field(None, gt=0, description="stop after this many seconds of run time")
     max_format_errors: int = Field(3, ge=1, description="consecutive malformed replies that end the run")
+    confirm_top: int = Field(3, ge=0, description=(
+        "before the run ends, re-evaluate at most this many leading pass versions (those within "
+        "confirm_margin of the best AS) and keep the one whose lower AS of its two evaluations is "
+        "highest (agent/confirm.py); 0 or 1 keeps the best single evaluation"))
+    confirm_margin: float = Field(0.15, ge=0, le=1, description="relative AS distance from the best within which a version is re-timed")
 
 
 class LoopState(TypedDict, total=False):
@@ -137,9 +142,31 @@ class SolveLoop:
                 for i, m in enumerate(initial_messages):
                     self.archive.record(f"s0:init:{i}", "message", message=m.model_dump())
                 app.invoke(self._initial_state(initial_messages), cfg, durability="sync")
-            return app.get_state(cfg).values
+            return self._confirm(app.get_state(cfg).values)
         finally:
             conn.close()
+
+    def _confirm(self, state: LoopState) -> LoopState:
+        """Pick the best version on re-timed evaluations (agent/confirm.py); recorded, resumable."""
+        if self.config.confirm_top < 2 or state.get("best_version") is None:
+            return state
+        from .confirm import confirm_best
+
+        tb = self.toolbox
+
+        def reevaluate(version: int) -> Any:
+            return tb.evaluator(tb.task, self.archive.version_dir(version), tb.options)
+
+        done = confirm_best(self.archive.events, reevaluate, self.archive.record, self.archive.get,
+                            (state["best_version"], state["best_as"]), self.config.confirm_top, self.config.confirm_margin)
+        if done.scores:
+            self.archive.record("confirm:best", "confirm_best", best_version=done.best_version, best_as=done.best_as,
+                                scores={str(v): list(s) for v, s in done.scores.items()},
+                                previous_best_version=state["best_version"])
+            if done.best_version != state["best_version"]:
+                self.archive.save_best(done.best_version)  # type: ignore[arg-type]
+            state = {**state, "best_version": done.best_version, "best_as": done.best_as}  # type: ignore[typeddict-item]
+        return state
 
     @staticmethod
     def _initial_state(messages: list[Message]) -> LoopState:

@@ -16,13 +16,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..tools.baseline_cache import BaselineCache
+from ..tools.check import check_pass_on_task
 from ..tools.errors import PassagentError
 from ..tools.evaluate import EvalOptions, evaluate_pass
 from ..tools.ir import inspect_isolated
 from ..tools.passes import RULE_LIST_FILE, pass_digest
 from ..tools.schema import EvalResult
 from ..tools.tasks import Task
-from .condense import describe_baseline, describe_eval, describe_ir, describe_profile, describe_task
+from .condense import describe_baseline, describe_check, describe_eval, describe_ir, describe_profile, describe_task
 from .prompting import render
 from .protocols import ToolCall, ToolSpec
 
@@ -52,6 +53,16 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
     },
     "delete_rule": {"type": "object", "properties": {"rule": _RULE_NAME}, "required": ["rule"], "additionalProperties": False},
     "read_pass": {"type": "object", "properties": {}, "additionalProperties": False},
+    "check_pass": {
+        "type": "object",
+        "properties": {
+            "subgraph": {**_SUBGRAPH, "description": "subgraph whose rewritten FX graph to show; omit for the first one matched"},
+            "inductor": {"type": "boolean", "default": False, "description": (
+                "also compile your candidate on `subgraph` (default 0) with Inductor (slower): its post-grad ATen "
+                "graph and the kernels Inductor generates for it, with what each fuses")},
+        },
+        "additionalProperties": False,
+    },
     "evaluate_pass": {"type": "object", "properties": {}, "additionalProperties": False},
     "profile_pass": {
         "type": "object",
@@ -153,6 +164,7 @@ class Toolbox:
         eval_options: options for ``evaluate_pass`` (device, baseline, timing...).
         evaluator: the harness entry point (injectable for tests of the loop's plumbing).
         inspector: IR inspection (injectable likewise).
+        checker: the cheap pre-evaluation check (``tools.check.check_pass_on_task``; injectable).
     """
 
     def __init__(
@@ -162,12 +174,14 @@ class Toolbox:
         eval_options: EvalOptions,
         evaluator: Callable[[Task, Path, EvalOptions], EvalResult] = evaluate_pass,
         inspector: Callable[..., dict[str, Any]] = inspect_isolated,
+        checker: Callable[..., Any] = check_pass_on_task,
     ):
         self.task = task
         self.workspace = workspace
         self.options = eval_options
         self.evaluator = evaluator
         self.inspector = inspector
+        self.checker = checker
         self.last_evaluation: EvalResult | None = None  # the latest evaluation this toolbox ran
         # The device the IR was inspected on (a sweep's pool device); cached baselines are looked up for it.
         self._inspected_on: str | None = None
@@ -179,6 +193,7 @@ class Toolbox:
             "edit_pass": self._edit_pass,
             "delete_rule": self._delete_rule,
             "read_pass": self._read_pass,
+            "check_pass": self._check_pass,
             "evaluate_pass": self._evaluate_pass,
             "profile_pass": self._profile_pass,
             "finish": self._finish,
@@ -320,6 +335,27 @@ class Toolbox:
         if not sources:
             return ToolOutcome("the pass has no rules yet; write one with write_pass")
         return ToolOutcome("\n\n".join(f"# rule {name} ({name}.py)\n{numbered(text)}" for name, text in sources.items()))
+
+    def _check_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        """Static checks, matches, rewritten graph, one draw: no evaluation, no pass version."""
+        if not self.workspace.sources():
+            raise ToolError("the pass has no rules yet; write one with write_pass first")
+        shown = self._subgraph_index(args) if "subgraph" in args else None
+        o = self.options
+        if not o.device_pool:
+            report = self.checker(self.task, self.workspace.root, device=o.device, integrity_mode=o.integrity_mode,
+                                  sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
+            return ToolOutcome(describe_check(report, graph_of=shown))
+        # In a sweep the check runs the pass on a leased device, like an evaluation, so it never
+        # runs beside another's timed calls (and a Triton replacement gets its GPU).
+        from ..tools.baseline_cache import default_cache_root
+        from ..tools.device_lease import lease_device, leased_device
+
+        lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
+        with lease_device(o.device_pool, lock_dir, info={"task": self.task.id, "purpose": "check_pass"}) as device:
+            report = self.checker(self.task, self.workspace.root, device=leased_device(device),
+                                  integrity_mode=o.integrity_mode, sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
+        return ToolOutcome(describe_check(report, graph_of=shown))
 
     def _evaluate_pass(self, args: dict[str, Any]) -> ToolOutcome:
         sources = self.workspace.sources()

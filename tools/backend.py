@@ -15,7 +15,7 @@ import torch.fx
 
 from .integrity import aten_signature, precision_downgrades
 from .passes import PassRule
-from .rewrite import RuleApplication, apply_rules
+from .rewrite import RuleApplication, RuleApplyError, apply_rules
 from .triton_ops import register_triton_replacements
 
 
@@ -40,6 +40,7 @@ class PassBackend:
         inductor_options: Inductor config values for these compiles only (``torch.compile``'s
             ``options=``), applied with ``torch._inductor.config.patch`` around ``compile_fx``
             so nothing leaks into other compiles.
+        files: the pass's helper modules, so stack traces of replacement nodes name their lines.
         unchanged: per captured graph, whether the ATen ops it lowers to (dead code removed)
             are identical before and after the rewrite (see :attr:`no_change`).
         triton_ops: the custom operators registered for replacements that launch Triton
@@ -53,10 +54,12 @@ class PassBackend:
         use_inductor: bool = True,
         on_phase: Callable[[str], None] | None = None,
         check_no_change: bool = True,
+        files: list[str] | None = None,
         cache_digest: str | None = None,
         inductor_options: dict[str, Any] | None = None,
     ):
         self.rules = rules
+        self.files = files
         self.cache_digest = cache_digest
         self.inductor_options = dict(inductor_options or {})
         self.use_inductor = use_inductor
@@ -105,12 +108,24 @@ class PassBackend:
                     out[a.rule] = a.diagnostic
         return out
 
+    def notes(self) -> dict[str, list[str]]:
+        """Per rule, what the rewrite did that the author should know (dropped in-place writes)."""
+        out: dict[str, list[str]] = {r.name: [] for r in self.rules}
+        for graph in self.applications:
+            for a in graph:
+                out[a.rule] += [n for n in a.notes if n not in out[a.rule]]
+        return out
+
     def __call__(self, gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
         self.phase = "rewrite"
         self.on_phase("candidate_rewrite")
         self.graphs_before.append(gm.code)
         before = aten_signature(gm, example_inputs) if self.check_no_change else None
-        self.applications.append(apply_rules(gm, self.rules))
+        try:
+            self.applications.append(apply_rules(gm, self.rules, self.files))
+        except RuleApplyError as exc:
+            self.applications.append(exc.applications)  # the matches found before it failed are reported
+            raise
         self.triton_ops.extend(register_triton_replacements(gm, example_inputs))
         self.graphs_after.append(gm.code)
         if before is not None:

@@ -25,7 +25,7 @@ from .baseline_cache import BaselineCache, default_cache_root
 from .device_lease import lease_device, leased_device, pin_worker_device
 from .errors import DeviceUnavailableError, TaskError
 from .isolation import run_workers
-from .passes import pass_digest, pass_files, source_load_error
+from .passes import pass_digest, pass_files, source_files, source_load_error
 from .results import cache_entry, has_times, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
 from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
@@ -278,7 +278,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         "task_id": task.id,
         "pass_path": str(pass_path),
         "pass_digest": digest,
-        "pass_files": [str(f) for _n, f in pass_files(pass_path)],
+        "pass_files": [str(f) for f in source_files(pass_path)],
         "device": options.device,
         "draws": options.draws,
         "seed": options.seed,

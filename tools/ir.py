@@ -30,7 +30,7 @@ import torch
 from .profiling import profile_calls, top_events
 
 #: Bump when the inspection output changes shape.
-IR_VERSION = 1
+IR_VERSION = 2
 _KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.(cpp_pybinding|cpp|triton)\(", re.M)
 _ORIGINAL_ATEN = re.compile(r"# Original ATen: \[([^\]]*)\]")
 
@@ -103,7 +103,8 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
         A JSON-able dict: ``name``, ``args`` (name, shape, dtype), ``fx_code`` (Dynamo FX graph
         as Python), ``fx_nodes`` (op, target, shape, dtype per node), ``aten_code`` (post-grad
         ATen graph), ``kernels`` (see :func:`summarize_kernels`), ``profile`` (top events of
-        eager and of Inductor per call, microseconds) and ``output_code_lines``.
+        eager and of Inductor per call, microseconds), ``output_code_lines`` and
+        ``inductor_error`` (see :func:`inductor_error`).
     """
     from torch._inductor.compile_fx import compile_fx
     import torch._inductor.config as inductor_config
@@ -128,7 +129,8 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
 
     torch._dynamo.reset()
     # Kernel profiling makes Inductor's C++ kernels show up by name in the profile below.
-    patches = {"post_grad_custom_post_pass": record_post_grad, "force_disable_caches": True, "cpp.enable_kernel_profile": True}
+    patches = {"post_grad_custom_post_pass": record_post_grad, "force_disable_caches": True, "cpp.enable_kernel_profile": True,
+               "fallback_random": True}  # as the evaluation worker compiles it: RNG ops follow eager's stream
     with inductor_config.patch(patches), torch.no_grad():
         compiled = torch.compile(build_module(sg, dev, f"inspect_{index}"), backend=backend)
         _, codes = run_and_get_code(compiled, *args)
@@ -147,9 +149,53 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
         "kernels": [k for code in codes for k in summarize_kernels(code)],
         "output_code_lines": sum(c.count("\n") for c in codes),
     }
+    with inductor_config.patch(fallback_random=True):
+        result["inductor_error"] = inductor_error(sg, eager, compiled, dev)
     if profile:
         result["profile"] = {"eager": _profile(eager, args, dev), "inductor": _profile(compiled, args, dev)}
     return result
+
+
+def inductor_error(sg: Any, eager: Any, compiled: Any, device: torch.device, draws: int = 3) -> dict[str, Any]:
+    """Default Inductor's error against eager on ``draws`` input draws, as an evaluation measures
+    it (same draws and seeds; the eager reference with TF32 off, ``shared/docs/SCORING.md``).
+
+    Returns:
+        ``min_correct_t`` (the smallest tolerance level t every output passes on every draw;
+        None: no level), ``per_output`` (that level per output), ``max_abs`` and ``max_rel``;
+        or ``{"error": "..."}`` where Inductor or eager raised.
+    """
+    from .correctness import compare_outputs, merge
+    from .inputs import clone_inputs, synthesize_inputs
+
+    comparisons = []
+    try:
+        for k in range(draws):
+            args = synthesize_inputs(sg, k, device=device)
+            with torch.no_grad(), _no_tf32():
+                torch.manual_seed(0)
+                want = eager(*clone_inputs(args))
+            with torch.no_grad():
+                torch.manual_seed(0)
+                got = compiled(*clone_inputs(args))
+            comparisons.append(compare_outputs(got, want))
+    except Exception as exc:  # noqa: BLE001 - reported, the rest of the inspection stands
+        return {"error": f"{type(exc).__name__}: {exc}"[:400]}
+    c = merge(comparisons)
+    per_output = [max((x.per_output_min_t[i] for x in comparisons), key=lambda t: 99 if t is None else t)
+                  for i in range(len(comparisons[0].per_output_min_t))]
+    return {"min_correct_t": c.min_correct_t, "per_output": per_output, "max_abs": c.max_abs, "max_rel": c.max_rel}
+
+
+class _no_tf32:
+    """Matrix products and convolutions at float32's own precision while the reference runs."""
+
+    def __enter__(self) -> None:
+        self.saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
+        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False
+
+    def __exit__(self, *exc: Any) -> None:
+        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self.saved
 
 
 def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str) -> str:

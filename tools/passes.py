@@ -7,7 +7,10 @@ A pass is one Python file defining (PassNet-compatible, see ``shared/docs/DESIGN
     def replacement_func(): ...        # returns the function computing the fragment
 
 or PassNet's ``pass_dir/`` holding several such files plus ``sorted_output_pass_rule_names.json``
-(a JSON list of file stems, applied in that order).
+(a JSON list of file stems, applied in that order). Any other ``.py`` file in a ``pass_dir/`` is a
+**helper module** (e.g. one Triton kernel shared by several rules): rules import it as
+``from pass_dir.<module> import ...`` whatever the folder is called, as PassNet's rules do; it
+goes through the same static checks as a rule and its source is part of the pass digest.
 
 :func:`pass_files` only reads file names and text (safe in any process);
 :func:`load_rules` imports the pass code and therefore only runs inside the evaluation worker.
@@ -29,6 +32,8 @@ from .errors import PassLoadError
 
 RULE_LIST_FILE = "sorted_output_pass_rule_names.json"
 REQUIRED_FUNCTIONS = ("pattern", "replacement_args", "replacement_func")
+#: The package name under which a pass_dir's helper modules are importable by its rules.
+HELPER_PACKAGE = "pass_dir"
 
 
 def pass_files(path: str | Path) -> list[tuple[str, Path]]:
@@ -61,12 +66,68 @@ def pass_files(path: str | Path) -> list[tuple[str, Path]]:
     return out
 
 
+def helper_files(path: str | Path) -> list[Path]:
+    """The helper modules of a ``pass_dir/``: every ``.py`` file under it that is not a rule
+    (sorted; ``__pycache__`` skipped). A single-file pass has none.
+
+    Raises:
+        PassLoadError: see :func:`pass_files`.
+    """
+    path = Path(path)
+    rules = {f.resolve() for _n, f in pass_files(path)}
+    if path.is_file():
+        return []
+    return sorted(f for f in path.rglob("*.py") if "__pycache__" not in f.parts and f.resolve() not in rules)
+
+
+def helper_module_names(path: str | Path) -> frozenset[str]:
+    """Dotted names (relative to the pass folder) that ``from pass_dir.<name> import`` may use:
+    each source file's module path (helpers and rules: every one is checked) and the folders
+    holding them (``kernels.rms`` and ``kernels``). Empty for a single-file pass."""
+    path = Path(path)
+    if path.is_file():
+        return frozenset()
+    names: set[str] = set()
+    for f in source_files(path):
+        parts = f.relative_to(path).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        names.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return frozenset(names)
+
+
+def source_files(path: str | Path) -> list[Path]:
+    """Every source file of the pass: its rules in application order, then its helper modules."""
+    return [f for _n, f in pass_files(path)] + helper_files(path)
+
+
 def pass_digest(path: str | Path) -> str:
-    """SHA-256 over every rule's name and source: the key of everything cached for this pass."""
+    """SHA-256 over every rule's name and source and every helper module's relative path and
+    source: the key of everything cached for this pass (an edited helper changes it)."""
     h = hashlib.sha256()
     for name, file in pass_files(path):
         h.update(name.encode() + b"\0" + file.read_bytes() + b"\0")
+    root = Path(path)
+    for file in helper_files(path):
+        h.update(b"helper\0" + str(file.relative_to(root)).encode() + b"\0" + file.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+def install_helper_package(path: str | Path) -> None:
+    """Make ``import pass_dir.<module>`` resolve to the helper modules of the pass at ``path``.
+
+    Registers a fresh package named :data:`HELPER_PACKAGE` whose search path is the pass folder
+    (and forgets modules imported from an earlier pass under that name), so a rule's
+    ``from pass_dir.shared_kernel import kernel`` works whatever the folder is called.
+    """
+    path = Path(path)
+    for name in [m for m in sys.modules if m == HELPER_PACKAGE or m.startswith(HELPER_PACKAGE + ".")]:
+        del sys.modules[name]
+    if path.is_file():
+        return
+    package = ModuleType(HELPER_PACKAGE)
+    package.__path__ = [str(path.resolve())]  # a namespace-like package over the pass folder
+    package.__package__ = HELPER_PACKAGE
+    sys.modules[HELPER_PACKAGE] = package
 
 
 @dataclass
@@ -162,6 +223,7 @@ def load_rules(path: str | Path, digest: str | None = None) -> list[PassRule]:
             exception's ``__cause__`` carries the original error (e.g. the SyntaxError).
     """
     digest = digest or pass_digest(path)
+    install_helper_package(path)
     rules = []
     for name, file in pass_files(path):
         module_name = f"passagent_pass_{digest[:12]}_{name}"

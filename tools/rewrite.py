@@ -1,13 +1,21 @@
-"""Applying a pass's rules to an FX graph, and explaining a pattern that matches nothing.
+"""Applying a pass's rules to an FX graph.
 
 Matching and replacing use ``torch.fx.subgraph_rewriter`` exactly as PassNet's pass manager
 does (the pattern is symbolically traced; placeholders are wildcards; literals must be equal;
-matches must be self-contained), so a pass written for PassNet behaves the same here. The
-replacement traced into the graph is ``replacement_func()(*replacement_args(*args))``.
+matches must be self-contained), so a pass written for PassNet behaves the same here, with
+three differences that only make more honest patterns match:
 
-When a rule matches nothing, :func:`explain_no_match` walks the pattern against the graph and
-says which pattern node failed against which graph node and why (op, target or argument), as a
-value the agent can show a model, not a log line.
+- the pattern is traced by :class:`.inplace.PatternTracer`, so ``x += y`` written as the graph's
+  code reads is the in-place node the graph holds (what a replacement does with in-place writes
+  is defined in :mod:`.inplace`);
+- calls are spelled one way on both sides before matching (:func:`canonicalize_call_args`:
+  arguments bound to the signature, and public aliases such as ``F.pad`` mapped to the name
+  Dynamo records, ``torch._C._nn.pad``);
+- a replacement may return its outputs in any form ``torch.fx`` can trace: a tuple, a list, or
+  one opaque value (a ``@torch.fx.wrap`` launcher returning a tuple) that is split here.
+
+The replacement traced into the graph is ``replacement_func()(*replacement_args(*args))``.
+When a rule matches nothing, :func:`.no_match.explain_no_match` says why.
 """
 
 from __future__ import annotations
@@ -15,14 +23,18 @@ from __future__ import annotations
 import inspect
 import re
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 import torch
 import torch.fx
+import torch.nn.functional as F
+from torch.fx.passes.utils.matcher_utils import SubgraphMatcher
 from torch.fx.subgraph_rewriter import replace_pattern_with_filters
 
+from .inplace import WriteGuard, external_writes, keep_write, pattern_outputs, resolve_writes, trace_pattern
+from .no_match import describe_target, explain_no_match  # noqa: F401 - re-exported
 from .passes import PassRule
 from .triton_ops import triton_leaf
 
@@ -33,8 +45,10 @@ class RuleApplication:
 
     Attributes:
         rule: the rule name.
-        matches: how many non-overlapping matches were replaced.
+        matches: how many non-overlapping matches were replaced (when applying the rule raised:
+            how many the pattern has in the graph).
         diagnostic: why the pattern matched nothing (None when it matched).
+        notes: what the rewrite did that the author should know (a dropped in-place write).
         sites: where each match was, as ``node`` or ``node (file:line)``: the graph node the
             match was anchored at and the model source line Dynamo recorded for it.
     """
@@ -42,7 +56,25 @@ class RuleApplication:
     rule: str
     matches: int
     diagnostic: str | None = None
+    notes: list[str] = field(default_factory=list)
     sites: tuple[str, ...] = ()
+
+
+class RuleApplyError(Exception):
+    """Applying a rule raised (tracing its replacement, or ``torch.fx`` replacing a match).
+
+    Attributes:
+        applications: the rules applied before it, then the failing rule with the number of
+            matches its pattern has (so a failure after a match reports the match).
+    The original exception is the ``__cause__``.
+    """
+
+    def __init__(self, rule: str, applications: list[RuleApplication], cause: BaseException):
+        self.rule = rule
+        self.applications = applications
+        n = applications[-1].matches
+        where = f"after its pattern matched {n} time(s)" if n else "(its pattern matches nothing)"
+        super().__init__(f"rule {rule!r} failed {where}: {type(cause).__name__}: {cause}")
 
 
 def pattern_arg_names(pattern: Callable[..., Any] | torch.fx.GraphModule) -> list[str]:
@@ -62,26 +94,59 @@ def pattern_arg_names(pattern: Callable[..., Any] | torch.fx.GraphModule) -> lis
     return names
 
 
-def make_replacement(rule: PassRule) -> Callable[..., Any]:
-    """The function traced in place of a match: ``replacement_func()(*replacement_args(*args))``.
+def split_outputs(out: Any, n: int, rule: str) -> tuple[Any, ...]:
+    """The replacement's result as ``n`` values, one per pattern output.
+
+    A tuple or list is taken as is; one traced value standing for several outputs (an opaque
+    ``@torch.fx.wrap`` call that returns a tuple) is indexed, which traces ``getitem`` nodes.
+
+    Raises:
+        TypeError: the replacement returned a sequence of another length than the pattern.
+    """
+    if isinstance(out, (tuple, list)):
+        if len(out) != n:
+            raise TypeError(f"the replacement of rule {rule!r} returns {len(out)} value(s) but its pattern returns {n}: "
+                            "return one value per pattern output, in the same order")
+        return tuple(out)
+    if n == 1:
+        return (out,)
+    if isinstance(out, torch.fx.Proxy):
+        return tuple(out[i] for i in range(n))
+    raise TypeError(f"the replacement of rule {rule!r} returns one {type(out).__name__} but its pattern returns {n} values")
+
+
+def make_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = None) -> Callable[..., Any]:
+    """The function traced in place of a match: ``replacement_func()(*replacement_args(*args))``,
+    its result split into one value per pattern output, and each in-place write of the pattern
+    into one of its parameters handed to :func:`.inplace.keep_write`.
 
     It carries the pattern's parameter names, because ``torch.fx`` binds the match's inputs
     by position and reads the names from the function's code object.
     """
     names = pattern_arg_names(rule.pattern)
     params = ", ".join(names)
+    pattern_gm = pattern_gm if pattern_gm is not None else trace_pattern(rule.pattern)
+    outputs = pattern_outputs(pattern_gm.graph)
+    placeholders = [n for n in pattern_gm.graph.nodes if n.op == "placeholder"]
+    kept = {w.output_index: names[placeholders.index(w.placeholder)]
+            for w in external_writes(pattern_gm.graph) if w.output_index is not None}
     # A replacement that launches Triton kernels is traced as one opaque call (a leaf) and
     # registered as a custom op once the rules are applied (see tools/triton_ops.py).
     leaf = triton_leaf(rule.replacement_func(), rule.name, rule.module.__name__)
     call = "triton_leaf_call" if leaf is not None else "_rule.replacement_func()"
+    values = [f"keep_write({kept[k]}, out[{k}])" if k in kept else f"out[{k}]" for k in range(len(outputs))]
+    result = values[0] if len(outputs) == 1 and not isinstance(pattern_gm.graph.output_node().args[0], (tuple, list)) \
+        else "(" + ", ".join(values) + ("," if len(values) == 1 else "") + ")"
     src = (
         f"def replacement({params}):\n"
         f"    args = _rule.replacement_args({params})\n"
         f"    if not isinstance(args, (tuple, list)):\n"
         f"        args = (args,)\n"
-        f"    return {call}(*args)\n"
+        f"    out = _split({call}(*args), {len(outputs)}, _rule.name)\n"
+        f"    return {result}\n"
     )
-    namespace: dict[str, Any] = {"_rule": rule, "triton_leaf_call": leaf}  # FX autowraps only public names
+    # FX autowraps only the names it finds in this function's globals (public ones: leaves).
+    namespace: dict[str, Any] = {"_rule": rule, "triton_leaf_call": leaf, "keep_write": keep_write, "_split": split_outputs}
     exec(compile(src, f"<replacement of {rule.name}>", "exec"), namespace)  # noqa: S102
     replacement = namespace["replacement"]
     replacement.triton_leaf = leaf  # type: ignore[attr-defined]
@@ -105,33 +170,62 @@ class _PassSourceTracer(torch.fx.Tracer):
         return traceback.StackSummary.from_list([f for f in user_stack_summary if f.filename in self.files])
 
 
-def trace_replacement(rule: PassRule) -> torch.fx.GraphModule:
-    """Trace the rule's replacement into a GraphModule whose nodes point at pass-file lines."""
-    replacement = make_replacement(rule)
-    leaves = (replacement.triton_leaf,) if replacement.triton_leaf is not None else ()
-    tracer = _PassSourceTracer([str(rule.path), str(rule.path.resolve())], leaves)
+def trace_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = None,
+                      files: list[str] | None = None) -> torch.fx.GraphModule:
+    """Trace the rule's replacement into a GraphModule whose nodes point at pass-file lines
+    (the rule's file, and ``files``: the pass's helper modules)."""
+    replacement = make_replacement(rule, pattern_gm)
+    leaves = (keep_write,) + ((replacement.triton_leaf,) if replacement.triton_leaf is not None else ())
+    paths = [str(rule.path), str(rule.path.resolve())] + [str(f) for f in files or ()]
+    tracer = _PassSourceTracer(paths, leaves)
     graph = tracer.trace(replacement)
     return torch.fx.GraphModule(tracer.root, graph)
 
 
-def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule]) -> list[RuleApplication]:
+def count_matches(gm: torch.fx.GraphModule, pattern_gm: torch.fx.GraphModule) -> int:
+    """Non-overlapping matches of the pattern in ``gm``, found as ``replace_pattern`` finds them."""
+    try:
+        matcher = SubgraphMatcher(pattern_gm.graph, match_output=False, match_placeholder=False,
+                                  remove_overlapping_matches=True, ignore_literals=False)
+        return len(matcher.match(gm.graph))
+    except Exception:  # noqa: BLE001 - a count for a message; the caller reports the real error
+        return 0
+
+
+def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str] | None = None) -> list[RuleApplication]:
     """Apply each rule in order to ``gm`` (in place) and recompile it.
+
+    Args:
+        gm: the Dynamo FX graph.
+        rules: the pass's rules, in application order.
+        files: the pass's other source files (helper modules), for stack traces.
 
     Returns:
         One :class:`RuleApplication` per rule, with a no-match diagnostic where it matched 0.
 
     Raises:
-        Whatever tracing the pattern or the replacement raises (the caller classifies it as a
-        ``compile`` failure of the pass).
+        RuleApplyError: tracing a pattern or replacement, or replacing a match, raised (the
+            caller classifies it as a ``compile`` failure of the pass and reports the matches).
     """
-    results = []
+    results: list[RuleApplication] = []
     canonicalize_call_args(gm.graph)
     for rule in rules:
-        pattern_gm = rule.pattern if isinstance(rule.pattern, torch.fx.GraphModule) else torch.fx.symbolic_trace(rule.pattern)
-        canonicalize_call_args(pattern_gm.graph)
-        replaced = replace_pattern_with_filters(gm, pattern_gm, trace_replacement(rule))
-        diagnostic = None if replaced else explain_no_match(pattern_gm.graph, gm.graph)
-        results.append(RuleApplication(rule.name, len(replaced), diagnostic, tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
+        pattern_gm = None
+        try:
+            pattern_gm = trace_pattern(rule.pattern)
+            canonicalize_call_args(pattern_gm.graph)
+            guard = WriteGuard(external_writes(pattern_gm.graph))
+            replacement = trace_replacement(rule, pattern_gm, files)
+            replaced = replace_pattern_with_filters(gm, pattern_gm, replacement, match_filters=[guard] if guard.writes else None)
+            resolve_writes(gm)
+        except Exception as exc:
+            n = count_matches(gm, pattern_gm) if pattern_gm is not None else 0
+            raise RuleApplyError(rule.name, results + [RuleApplication(rule.name, n)], exc) from exc
+        diagnostic = None
+        if not replaced:
+            diagnostic = guard.refusals[0] if guard.refusals else explain_no_match(pattern_gm.graph, gm.graph)
+        results.append(RuleApplication(rule.name, len(replaced), diagnostic, notes=list(dict.fromkeys(guard.notes)),
+                                       sites=tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
     gm.graph.lint()
     gm.recompile()
     return results
@@ -148,6 +242,17 @@ def match_site(node: torch.fx.Node) -> str:
     return f"{node.name} ({Path(file).name}:{line})"
 
 
+#: Public functions whose call Dynamo records under another name, mapped to that name. The
+#: public function is a Python wrapper that forwards every argument positionally, so binding a
+#: call to its signature (defaults filled) and renaming it gives exactly what Dynamo records
+#: (``torch/nn/functional.py``: ``pad`` calls ``torch._C._nn.pad(input, pad, mode, value)``).
+FUNCTION_ALIASES: dict[Any, Any] = {F.pad: torch._C._nn.pad}
+#: Public functions that are one tensor method call (``torch/nn/functional.py``: ``sigmoid``
+#: returns ``input.sigmoid()``, ``tanh`` returns ``input.tanh()``). Dynamo records the function,
+#: tracing a pattern records the method; both are spelled as the method.
+METHOD_ALIASES: dict[Any, str] = {F.sigmoid: "sigmoid", F.tanh: "tanh"}
+
+
 def canonicalize_call_args(graph: torch.fx.Graph) -> None:
     """Spell every call to a Python-level function the same way: bound, defaults filled, positional.
 
@@ -156,174 +261,36 @@ def canonicalize_call_args(graph: torch.fx.Graph) -> None:
     (``__torch_function__`` passes keywords). ``torch.fx`` compares arguments literally, so the
     two would never match. Binding both to the function's signature makes the spelling
     irrelevant; calls whose target has no Python signature (C builtins) are left as recorded,
-    and both sides record those the same way. Keyword-only parameters stay keywords.
+    and both sides record those the same way. Keyword-only parameters stay keywords. Then the
+    public aliases of :data:`FUNCTION_ALIASES` and :data:`METHOD_ALIASES` get the one spelling.
     """
     for node in graph.nodes:
-        if node.op != "call_function" or not callable(node.target):
-            continue
-        try:
-            sig = inspect.signature(inspect.unwrap(node.target))
-            bound = sig.bind(*node.args, **node.kwargs)
-        except (TypeError, ValueError):
-            continue
-        bound.apply_defaults()
-        args, kwargs = [], {}
-        for name, value in bound.arguments.items():
-            kind = sig.parameters[name].kind
-            if kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):
-                args.append(value)
-            elif kind == inspect.Parameter.VAR_POSITIONAL:
-                args.extend(value)
-            elif kind == inspect.Parameter.VAR_KEYWORD:
-                kwargs.update(value)
-            else:
-                kwargs[name] = value
-        node.args, node.kwargs = tuple(args), kwargs
+        _bind(node)
+        if node.op == "call_function" and node.target in FUNCTION_ALIASES and not node.kwargs:
+            node.target = FUNCTION_ALIASES[node.target]
+        elif node.op == "call_function" and node.target in METHOD_ALIASES and len(node.args) == 1 and not node.kwargs:
+            node.op, node.target = "call_method", METHOD_ALIASES[node.target]
 
 
-# --- no-match diagnostics ----------------------------------------------------------------
-
-
-def describe_target(node: torch.fx.Node) -> str:
-    """``call_function torch.nn.functional.gelu`` style description of a node."""
-    target = node.target
-    if callable(target):
-        mod = getattr(target, "__module__", None) or ""
-        name = getattr(target, "__qualname__", None) or getattr(target, "__name__", repr(target))
-        if isinstance(target, torch._ops.OpOverload | torch._ops.OpOverloadPacket):
-            text = str(target)
+def _bind(node: torch.fx.Node) -> None:
+    """Bind a call to its Python signature: defaults filled, positional where the signature allows."""
+    if node.op != "call_function" or not callable(node.target):
+        return
+    try:
+        sig = inspect.signature(inspect.unwrap(node.target))
+        bound = sig.bind(*node.args, **node.kwargs)
+    except (TypeError, ValueError):
+        return
+    bound.apply_defaults()
+    args, kwargs = [], {}
+    for name, value in bound.arguments.items():
+        kind = sig.parameters[name].kind
+        if kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):
+            args.append(value)
+        elif kind == inspect.Parameter.VAR_POSITIONAL:
+            args.extend(value)
+        elif kind == inspect.Parameter.VAR_KEYWORD:
+            kwargs.update(value)
         else:
-            text = f"{mod}.{name}" if mod and mod != "builtins" else name
-    else:
-        text = str(target)
-    return f"{node.op} {text}"
-
-
-def _same_op(pn: torch.fx.Node, gn: torch.fx.Node) -> bool:
-    if pn.op != gn.op:
-        return False
-    return pn.op in ("placeholder", "output", "get_attr") or pn.target == gn.target
-
-
-class _Mismatch(Exception):
-    pass
-
-
-class _Walk:
-    """Simultaneous backward walk of the pattern and the graph from an anchor pair."""
-
-    def __init__(self) -> None:
-        self.mapping: dict[torch.fx.Node, Any] = {}
-
-    def node(self, pn: torch.fx.Node, gn: Any) -> None:
-        if pn in self.mapping:
-            if self.mapping[pn] is not gn:
-                other = self.mapping[pn]
-                raise _Mismatch(
-                    f"pattern value `{pn.name}` is used twice, but the graph uses two different "
-                    f"values there (`{getattr(other, 'name', other)}` and `{getattr(gn, 'name', gn)}`)"
-                )
-            return
-        if pn.op == "placeholder":
-            self.mapping[pn] = gn
-            return
-        if not isinstance(gn, torch.fx.Node):
-            raise _Mismatch(f"pattern node `{pn.name}` ({describe_target(pn)}) faces the literal {gn!r} in the graph")
-        if not _same_op(pn, gn):
-            raise _Mismatch(
-                f"pattern node `{pn.name}` is {describe_target(pn)}, but graph node `{gn.name}` "
-                f"at that position is {describe_target(gn)}"
-            )
-        self.mapping[pn] = gn
-        if len(pn.args) != len(gn.args) or list(pn.kwargs) != list(gn.kwargs):
-            raise _Mismatch(
-                f"pattern node `{pn.name}` ({describe_target(pn)}) has {len(pn.args)} positional "
-                f"argument(s) and keywords {list(pn.kwargs)}; graph node `{gn.name}` has "
-                f"{len(gn.args)} and keywords {list(gn.kwargs)}: write the call exactly as the graph does"
-            )
-        for i, (pa, ga) in enumerate(zip(list(pn.args) + list(pn.kwargs.values()), list(gn.args) + list(gn.kwargs.values()))):
-            label = f"argument {i}" if i < len(pn.args) else f"keyword {list(pn.kwargs)[i - len(pn.args)]!r}"
-            self.arg(pn, gn, label, pa, ga)
-
-    def arg(self, pn: torch.fx.Node, gn: torch.fx.Node, label: str, pa: Any, ga: Any) -> None:
-        if isinstance(pa, torch.fx.Node):
-            if pa.op != "placeholder" and not isinstance(ga, torch.fx.Node):
-                raise _Mismatch(f"{label} of pattern node `{pn.name}` is computed by `{pa.name}`, but graph node `{gn.name}` has the literal {ga!r}")
-            self.node(pa, ga)
-        elif isinstance(pa, (list, tuple)) and isinstance(ga, (list, tuple)):
-            if len(pa) != len(ga):
-                raise _Mismatch(f"{label} of pattern node `{pn.name}` has {len(pa)} elements, graph node `{gn.name}` has {len(ga)}")
-            for j, (x, y) in enumerate(zip(pa, ga)):
-                self.arg(pn, gn, f"{label}[{j}]", x, y)
-        elif isinstance(ga, torch.fx.Node):
-            raise _Mismatch(f"{label} of pattern node `{pn.name}` is the literal {pa!r}, but graph node `{gn.name}` takes the value `{ga.name}` there")
-        elif type(pa) is not type(ga) or pa != ga:
-            raise _Mismatch(
-                f"{label} of pattern node `{pn.name}` ({describe_target(pn)}) is {pa!r}, "
-                f"graph node `{gn.name}` has {ga!r}"
-            )
-
-
-def _anchors(pattern: torch.fx.Graph) -> list[torch.fx.Node]:
-    output = next(n for n in reversed(pattern.nodes) if n.op == "output")
-    return [n for n in output.all_input_nodes if len(n.users) == 1]
-
-
-def explain_no_match(pattern: torch.fx.Graph, graph: torch.fx.Graph) -> str:
-    """Why ``pattern`` matches nothing in ``graph``, naming the failing node, op/target or argument.
-
-    Tries every graph node that could match each pattern output ("anchor") and reports the
-    attempt that got furthest. Returns a short multi-line text.
-    """
-    anchors = _anchors(pattern)
-    if not anchors:
-        return "the pattern has no output computed by an operator (it returns an input unchanged)"
-    lines = []
-    for anchor in anchors:
-        candidates = [n for n in graph.nodes if _same_op(anchor, n)]
-        if not candidates:
-            present = sorted({describe_target(n) for n in graph.nodes if n.op.startswith("call")})
-            lines.append(
-                f"pattern output `{anchor.name}` ({describe_target(anchor)}): no graph node has this "
-                f"op and target. The graph's operators are: {', '.join(present[:40])}"
-            )
-            continue
-        best: tuple[int, str] | None = None
-        for cand in candidates:
-            walk = _Walk()
-            try:
-                walk.node(anchor, cand)
-            except _Mismatch as exc:
-                progress = len(walk.mapping)
-                if best is None or progress > best[0]:
-                    best = (progress, f"trying graph node `{cand.name}` for pattern output `{anchor.name}`: {exc}")
-                continue
-            leak = _leak(walk.mapping, pattern)
-            if leak:
-                if best is None or len(walk.mapping) >= best[0]:
-                    best = (len(walk.mapping), leak)
-                continue
-            return (
-                f"the pattern matches at graph node `{cand.name}` structurally, but torch.fx rejected "
-                "the match (overlap with another match or a cycle after fusion)"
-            )
-        assert best is not None
-        lines.append(best[1])
-    return "\n".join(lines)
-
-
-def _leak(mapping: dict[torch.fx.Node, Any], pattern: torch.fx.Graph) -> str | None:
-    output = next(n for n in reversed(pattern.nodes) if n.op == "output")
-    returned = set(output.all_input_nodes)
-    inside = {gn for pn, gn in mapping.items() if pn.op != "placeholder" and isinstance(gn, torch.fx.Node)}
-    for pn, gn in mapping.items():
-        if pn.op == "placeholder" or pn in returned or not isinstance(gn, torch.fx.Node):
-            continue
-        for user in gn.users:
-            if user not in inside:
-                return (
-                    f"the pattern matches, but its intermediate value `{pn.name}` (graph node `{gn.name}`) "
-                    f"is also used by `{user.name}` outside the match; a match must be self-contained: "
-                    f"return that value from the pattern as well, or match a larger fragment"
-                )
-    return None
+            kwargs[name] = value
+    node.args, node.kwargs = tuple(args), kwargs

@@ -40,7 +40,7 @@ from .integrity import (Breach, FunctionGuard, alias_map, check_input_writes, ch
                         written_inputs)
 from . import physics_floor
 from .process_guard import ProcessGuard
-from .passes import RuleLoadFailure, load_rules, pass_files
+from .passes import RuleLoadFailure, load_rules, source_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
 from .timing import TimingConfig, speedup_estimates, time_interleaved
@@ -153,7 +153,7 @@ class Worker:
         self.rules: list[Any] | None = None
         self.rule_error: tuple[str, str] | None = None
         self.pass_path = request.get("pass_path")
-        self.pass_files = [f for _n, f in pass_files(self.pass_path)] if self.pass_path else []
+        self.pass_files = source_files(self.pass_path) if self.pass_path else []  # rules and helper modules
         self.guard: FunctionGuard | None = None
         self.process: ProcessGuard | None = None
         self.floor: physics_floor.DeviceFloor | None = None
@@ -310,7 +310,7 @@ class Worker:
         from .backend import PassBackend
         import torch._inductor.config as inductor_config
 
-        backend = PassBackend(self.rules, on_phase=emit)  # type: ignore[arg-type]
+        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files])  # type: ignore[arg-type]
         candidate = torch.compile(build_module(sg, self.device, f"candidate_{index}"), backend=backend)
         cand_outs = []
         with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
@@ -404,8 +404,9 @@ class Worker:
         counts = backend.matches_by_rule()
         diags = backend.diagnostics()
         out["matches"] = backend.total_matches
-        sites = backend.sites_by_rule()
-        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "sites": sites[r]} for r, n in counts.items()]
+        notes, sites = backend.notes(), backend.sites_by_rule()
+        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "notes": notes.get(r, []), "sites": sites[r]}
+                        for r, n in counts.items()]
 
     def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: _Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:

@@ -25,16 +25,19 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from ..passes import pass_files
+from ..passes import helper_module_names, source_files
 from .checker import _Checker
 from .rules import RULES, Mode, Violation
 
 __all__ = ["RULES", "Mode", "Violation", "check_pass", "check_source"]
 
 
-def check_source(source: str, path: str = "<pass>", mode: Mode = Mode.PERMISSIVE) -> list[Violation]:
+def check_source(source: str, path: str = "<pass>", mode: Mode = Mode.PERMISSIVE,
+                 local_modules: frozenset[str] = frozenset()) -> list[Violation]:
     """Check one pass file's source; returns its violations, sorted by line ([] if clean).
 
+    ``local_modules``: the pass folder's own modules (``passes.helper_module_names``), which
+    ``from pass_dir.<name> import ...`` may import; every other ``pass_dir`` import is refused.
     Source that does not parse returns [] (the loader reports the SyntaxError). Never raises.
     """
     try:
@@ -42,18 +45,20 @@ def check_source(source: str, path: str = "<pass>", mode: Mode = Mode.PERMISSIVE
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return []
     try:
-        return _Checker(tree, path, Mode(mode)).run()
+        return _Checker(tree, path, Mode(mode), local_modules).run()
     except RecursionError:
         return [Violation("unanalysable", "the source is nested too deeply to check; flatten it", path, 1)]
 
 
 def check_pass(pass_path: str | Path, mode: Mode = Mode.PERMISSIVE) -> list[Violation]:
-    """Check every rule file of a pass file or PassNet ``pass_dir/``, in application order.
+    """Check every source file of a pass file or PassNet ``pass_dir/``: its rules in application
+    order, then its helper modules (the same rules apply to both).
 
     Raises:
         PassLoadError: see :func:`passagent.tools.passes.pass_files`.
     """
     out: list[Violation] = []
-    for _name, file in pass_files(pass_path):
-        out.extend(check_source(file.read_bytes().decode("utf-8", errors="replace"), str(file), mode))
+    local = helper_module_names(pass_path)
+    for file in source_files(pass_path):
+        out.extend(check_source(file.read_bytes().decode("utf-8", errors="replace"), str(file), mode, local))
     return out

@@ -34,9 +34,31 @@ from .allowlist import (
 from .rules import Mode, Violation
 from .scopes import _COMPREHENSIONS, _Scope, _ScopeBuilder, _is_chain
 
+# What a pass may set at import time on a node of an FX graph it built (torch/fx/node.py: a
+# Node's op, target, args and kwargs, its name and meta), the calls that make such nodes
+# (torch/fx/graph.py, class Graph) and the calls that make a graph.
+_FX_NODE_FIELDS = frozenset({"target", "args", "kwargs", "op", "name", "meta"})
+_FX_NODE_MAKERS = frozenset({"call_function", "call_method", "call_module", "create_node", "placeholder", "get_attr",
+                             "output", "node_copy"})
+_FX_GRAPH_MAKERS = frozenset({("torch", "fx", "Graph"), ("torch", "fx", "graph", "Graph"), ("torch", "fx", "symbolic_trace"),
+                              ("torch", "fx", "GraphModule")})
+
+
+def _bound_names(target: ast.expr) -> set[str]:
+    """The names an assignment target binds (``a``, ``a, (b, *c)``; not ``a.x`` or ``a[0]``)."""
+    if isinstance(target, ast.Name):
+        return {target.id}
+    if isinstance(target, ast.Starred):
+        return _bound_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return {n for e in target.elts for n in _bound_names(e)}
+    return set()
+
+
 class _Checker(ast.NodeVisitor):
-    def __init__(self, tree: ast.Module, path: str, mode: Mode):
+    def __init__(self, tree: ast.Module, path: str, mode: Mode, local_modules: frozenset[str] = frozenset()):
         self.tree, self.path, self.mode = tree, path, mode
+        self.local_modules = local_modules  # the pass folder's own modules, importable as pass_dir.<name>
         builder = _ScopeBuilder(tree)
         self.module, self.scopes = builder.module, builder.scopes
         self.cur = self.module
@@ -214,10 +236,17 @@ class _Checker(ast.NodeVisitor):
 
     # imports -------------------------------------------------------------------------------
 
+    def _local(self, module: str) -> bool:
+        """``pass_dir.<name>`` naming a file or folder inside the pass folder (checked itself)."""
+        head, _, rest = module.partition(".")
+        return head == "pass_dir" and rest in self.local_modules
+
     def visit_Import(self, node: ast.Import) -> None:
         for a in node.names:
             if a.asname and _dunder(a.asname):
                 self.flag("dunder_access", node, f"binding '{a.asname}' is not allowed in a pass")
+            if self._local(a.name):
+                continue
             if a.name not in ALLOWED_IMPORTS and not a.name.startswith(_ALLOWED_IMPORT_PREFIXES):
                 self.flag("forbidden_import", node, f"import of '{a.name}' is not allowed; {_IMPORT_HINT}")
 
@@ -226,8 +255,19 @@ class _Checker(ast.NodeVisitor):
         if node.level:
             self.flag("forbidden_import", node, f"relative import 'from {'.' * node.level}{mod}' is not allowed; {_IMPORT_HINT}")
             return
+        if self._local(mod) or (mod == "pass_dir" and self.local_modules):
+            for a in node.names:
+                if a.name == "*":
+                    self.flag("forbidden_import", node, f"'from {mod} import *' is not allowed; import names explicitly")
+                elif mod == "pass_dir" and a.name not in self.local_modules:
+                    self.flag("forbidden_import", node, f"'from pass_dir import {a.name}': there is no {a.name}.py in the pass folder")
+                else:
+                    self._check_name(a.name, node, path_rooted=True)
+            return
         if mod not in ALLOWED_IMPORTS and not mod.startswith(_ALLOWED_IMPORT_PREFIXES):
-            self.flag("forbidden_import", node, f"import from '{mod}' is not allowed; {_IMPORT_HINT}")
+            hint = (" (a pass folder's own modules are importable as pass_dir.<file stem>; this names no file in it)"
+                    if mod.split(".")[0] == "pass_dir" else "")
+            self.flag("forbidden_import", node, f"import from '{mod}' is not allowed{hint}; {_IMPORT_HINT}")
             return
         for a in node.names:
             if a.name == "*":
@@ -286,7 +326,7 @@ class _Checker(ast.NodeVisitor):
         if self.path_of(root) is not None:
             self.flag("monkeypatch", node, f"assigning or deleting '{target}' patches module '{ast.unparse(root)}'; passes may not modify imported code")
         elif (isinstance(node, ast.Attribute) and self.lookup(root.id) is self.module and root.id not in self.module.defs
-              and self.cur.function() is None):
+              and self.cur.function() is None and not self._own_fx_node(root.id, node)):
             # e.g. `T = type(torch.empty(0)); T.add = f`: only the pass's own functions and
             # classes may get attributes at import time.
             self.flag("monkeypatch", node, f"assigning '{target}' at import time may patch imported code; set attributes only on your own functions and classes")
@@ -294,6 +334,73 @@ class _Checker(ast.NodeVisitor):
             self.flag("global_state", node, f"'{target}' mutates '{root.id}', which outlives the call; keep no state across calls")
         elif self.method and self.method[0] not in _INIT_METHODS and root.id == self.method[1]:
             self.flag("global_state", node, f"'{target}' keeps state on the object across calls; keep no state across calls")
+
+    def _own_fx_node(self, name: str, store: ast.Attribute) -> bool:
+        """Whether ``name.<attr> = ...`` at import time retargets a node of an FX graph the pass
+        built (writing a pattern graph by hand): ``attr`` is a node field, and every module-level
+        binding of ``name`` is a node the pass's own graph made (``g.call_function(...)`` and the
+        other ``torch.fx.Graph`` node constructors) or a loop over ``<own graph>.nodes``, where
+        the graph is the pass's (``torch.fx.Graph()``, ``torch.fx.symbolic_trace(...)`` or
+        ``.graph`` of one). No imported object is reachable that way."""
+        if store.attr not in _FX_NODE_FIELDS:
+            return False
+        bindings = self._module_bindings(name)
+        return bool(bindings) and all(
+            (isinstance(b, ast.For) and isinstance(b.target, ast.Name) and self._own_graph_nodes(b.iter)) or (
+                isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name)
+                and isinstance(b.value, ast.Call) and isinstance(b.value.func, ast.Attribute)
+                and b.value.func.attr in _FX_NODE_MAKERS and self._own_graph(b.value.func.value))
+            for b in bindings)
+
+    def _module_bindings(self, name: str) -> list[ast.stmt]:
+        """Every statement outside functions and classes that binds ``name`` (assignments, loop
+        and ``with`` targets, imports, walrus: any of them counts)."""
+        out = []
+        for b in ast.walk(self.tree):
+            if isinstance(b, (ast.Import, ast.ImportFrom)):
+                names = {a.asname or a.name.split(".")[0] for a in b.names}
+            elif isinstance(b, ast.Assign):
+                names = {n for t in b.targets for n in _bound_names(t)}
+            elif isinstance(b, (ast.For, ast.AsyncFor, ast.AugAssign, ast.AnnAssign, ast.NamedExpr)):
+                names = _bound_names(b.target)
+            elif isinstance(b, (ast.With, ast.AsyncWith)):
+                names = {n for i in b.items if i.optional_vars for n in _bound_names(i.optional_vars)}
+            elif isinstance(b, ast.comprehension):
+                names = _bound_names(b.target)
+            else:
+                continue
+            if name in names and self._enclosing_function(b) is None:
+                out.append(b)
+        return out
+
+    def _enclosing_function(self, target: ast.AST) -> ast.AST | None:
+        for fn in ast.walk(self.tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and fn is not target:
+                if any(n is target for n in ast.walk(fn)):
+                    return fn
+        return None
+
+    def _own_graph_nodes(self, e: ast.expr) -> bool:
+        """``<own graph>.nodes`` or ``<own graph>.find_nodes(...)``."""
+        if isinstance(e, ast.Call) and isinstance(e.func, ast.Attribute) and e.func.attr == "find_nodes":
+            return self._own_graph(e.func.value)
+        return isinstance(e, ast.Attribute) and e.attr == "nodes" and self._own_graph(e.value)
+
+    def _own_graph(self, e: ast.expr, depth: int = 0) -> bool:
+        """An FX graph (or GraphModule) the pass made: ``torch.fx.Graph()``, ``torch.fx.symbolic_trace(f)``,
+        ``.graph`` of one, or a module-level name every binding of which is such a value."""
+        if depth > 5:
+            return False
+        if isinstance(e, ast.Attribute) and e.attr == "graph":
+            return self._own_graph(e.value, depth + 1)
+        if isinstance(e, ast.Call):
+            return self.path_of(e.func, self.module) in _FX_GRAPH_MAKERS
+        if isinstance(e, ast.Name):
+            bindings = self._module_bindings(e.id)
+            return bool(bindings) and all(
+                isinstance(b, ast.Assign) and len(b.targets) == 1 and isinstance(b.targets[0], ast.Name)
+                and self._own_graph(b.value, depth + 1) for b in bindings)
+        return False
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func

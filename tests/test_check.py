@@ -1,0 +1,111 @@
+"""The cheap check (``check_pass`` tool, ``passagent check``): static findings without running the
+pass, matches and diagnostics, the rewritten graph, one draw against eager; never a pass version."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import REPO, TEST_PASSES
+from passagent.agent.condense import describe_check
+from passagent.agent.protocols import ToolCall
+from passagent.agent.toolbox import PassWorkspace, Toolbox
+from passagent.tools.check import CheckReport, OutputCheck, RuleCheck, SubgraphCheck, check_pass_on_task
+from passagent.tools.evaluate import EvalOptions
+from passagent.tools.tasks import load_task
+
+TASK_004 = REPO / "bench" / "tasks" / "task_004"
+MULTI_OUTPUT = TEST_PASSES / "passnet" / "multi_output_wrap_launcher.py"
+
+
+def test_a_statically_refused_pass_is_reported_and_not_run(tmp_path: Path) -> None:
+    report = check_pass_on_task(load_task(TASK_004), TEST_PASSES / "exploits" / "patch_timer.py")
+    assert report.findings and report.subgraphs == []  # nothing ran: no subgraph was checked
+    assert {f.rule for f in report.findings} & {"timer_access", "monkeypatch"}
+    text = describe_check(report)
+    assert "evaluate_pass would refuse this pass" in text and "patch_timer.py:" in text
+
+
+def test_matches_rewritten_graph_and_outputs_of_a_passnet_pass() -> None:
+    report = check_pass_on_task(load_task(TASK_004), MULTI_OUTPUT, subgraphs=[0], timeout_s=600)
+    assert report.error is None and report.load_error is None
+    [s] = report.subgraphs
+    assert s.matches == 1 and s.error is None
+    assert "bn_add_relu_pool" in s.rewritten_fx and "batch_norm" not in s.rewritten_fx
+    assert len(s.outputs) == 2 and all(o.problem is None and o.min_correct_t <= -5 for o in s.outputs)
+    assert "correct on this draw" in describe_check(report)
+
+
+def test_a_pattern_that_matches_nothing_says_why(tmp_path: Path) -> None:
+    src = MULTI_OUTPUT.read_text().replace("in_5 += tmp_0\n    tmp_1 = in_5", "tmp_1 = in_5 + tmp_0")
+    (tmp_path / "p.py").write_text(src)
+    report = check_pass_on_task(load_task(TASK_004), tmp_path / "p.py", subgraphs=[0], timeout_s=600)
+    [s] = report.subgraphs
+    assert s.matches == 0
+    assert "in-place `+=`" in s.rules[0].diagnostic
+    assert "would fail (compile: the pass matched nothing here)" in describe_check(report)
+
+
+def _report(**subgraph) -> CheckReport:
+    return CheckReport(task_id="t", pass_path="p", pass_sha256="0" * 64, device="cpu",
+                       subgraphs=[SubgraphCheck(index=0, name="g0", rules=[RuleCheck(rule="main", matches=1)], **subgraph)])
+
+
+@pytest.mark.parametrize("subgraph, verdict", [
+    ({"outputs": [OutputCheck(index=0, min_correct_t=-7, max_abs=1e-7)]}, "correct on this draw from t=-7"),
+    ({"outputs": [OutputCheck(index=0, min_correct_t=-2, max_abs=1e-2)]}, "would fail (wrong values: correct from t=-2; t=-5 needed)"),
+    ({"outputs": [OutputCheck(index=0, problem="shape (2,) vs (3,)")]}, "would fail (wrong values: correct at no level"),
+    ({"no_change": True, "outputs": [OutputCheck(index=0, min_correct_t=-10)]}, "integrity no_change"),
+    ({"error": "applying the pass raised TypeError: x"}, "would fail: applying the pass raised TypeError"),
+])
+def test_verdict_per_subgraph(subgraph: dict, verdict: str) -> None:
+    assert verdict in describe_check(_report(**subgraph))
+
+
+def test_check_pass_tool_is_not_an_evaluation(tmp_path: Path) -> None:
+    seen = []
+
+    def checker(task, root, **kw):
+        seen.append((Path(root), kw))
+        return _report(outputs=[OutputCheck(index=0, min_correct_t=-6, max_abs=0.0)])
+
+    def evaluator(*_a):
+        raise AssertionError("check_pass must not evaluate")
+
+    ws = PassWorkspace(tmp_path / "ws")
+    toolbox = Toolbox(load_task(TASK_004), ws, EvalOptions(), evaluator=evaluator, checker=checker)
+    empty = toolbox.execute(ToolCall(id="0", name="check_pass", arguments={}, raw_arguments="{}"))
+    assert empty.is_error and "no rules yet" in empty.text
+    ws.write("main", MULTI_OUTPUT.read_text())
+    out = toolbox.execute(ToolCall(id="1", name="check_pass", arguments={"subgraph": 0, "inductor": True}, raw_arguments=""))
+    assert not out.is_error and out.evaluation is None  # the loop records no pass version and no patience step
+    assert "correct on this draw from t=-6" in out.text
+    assert seen[0][0] == ws.root and seen[0][1]["inductor_subgraph"] == 0
+    assert "check_pass" in {s.name for s in toolbox.specs()}
+
+
+def test_cli_check_exit_status(tmp_path: Path) -> None:
+    shutil.copy(TEST_PASSES / "exploits" / "patch_timer.py", tmp_path / "bad.py")
+    bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "bad.py")],
+                         capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 1 and "STATIC CHECKS" in bad.stdout
+    missing = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "nope.py")],
+                             capture_output=True, text=True, timeout=300)
+    assert missing.returncode == 2 and missing.stderr.count("\n") <= 2
+
+
+def test_the_prompt_states_the_contract_the_harness_implements() -> None:
+    from passagent.agent.prompting import render
+
+    text = render("system.md.j2", device="cpu", baseline="eager", failure_penalty=0.1, patience=3, max_steps=40,
+                  budget_usd=None)
+    assert "Prompt version" not in text  # the version is a template comment, not model input
+    assert "`x += y`" in text and "`F.pad` matches `torch._C._nn.pad`" in text
+    assert "Inductor still traces" in text and "torch.library.custom_op" in text
+    assert "runs once, at\n  tracing time" in text or "runs once, at tracing time" in text.replace("\n  ", " ")
+    assert "`check_pass`" in text and "from pass_dir.<file> import" in text
+    assert "keeps the lower of its two scores" in text

@@ -1,0 +1,281 @@
+"""A cheap check of a pass before a full evaluation: static checks, matches, the rewritten graph,
+and one comparison per output on one input draw.
+
+``passagent check`` and the agent's ``check_pass`` tool call :func:`check_pass_on_task`. It
+answers in seconds because nothing is compiled by Inductor and nothing is timed: each subgraph
+is captured by Dynamo, the pass is applied by the same backend an evaluation uses (with
+``use_inductor=False``), and the rewritten graph runs eagerly on one input draw next to the eager
+reference. What it cannot see (Inductor failing on the rewritten graph, the timed calls, the
+integrity checks around timing, other draws) only the evaluation sees; a pass that checks clean
+can still fail there, but a pass that fails here would fail the evaluation the same way.
+
+The pass's code runs in a spawned child process (never here) with the evaluation worker's
+confinement (resource limits, writes only to its folder, no network where the OS allows) and a
+time limit; a pass the static checks refuse is not run at all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .passes import pass_digest, pass_files, source_files
+from .static_checks import Mode, check_pass
+from .tasks import Task
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Finding(_Model):
+    """One static-check violation: rule id, file name, line, message."""
+
+    rule: str
+    file: str
+    line: int
+    message: str
+
+
+class OutputCheck(_Model):
+    """One output of the rewritten graph against eager on the checked draw."""
+
+    index: int
+    shape: list[int] | None = None
+    dtype: str | None = None
+    problem: str | None = Field(None, description="shape/dtype/count mismatch or NaN/Inf: no level is correct")
+    max_abs: float | None = None
+    min_correct_t: int | None = Field(None, description="smallest tolerance level t it passes (SCORING.md); None: none")
+
+
+class RuleCheck(_Model):
+    """How one rule fared on one subgraph."""
+
+    rule: str
+    matches: int
+    diagnostic: str | None = None
+    notes: list[str] = []
+
+
+class SubgraphCheck(_Model):
+    """The check of one subgraph."""
+
+    index: int
+    name: str
+    rules: list[RuleCheck] = []
+    error: str | None = Field(None, description="what failed (applying the pass, running the rewritten graph)")
+    traceback: str | None = None
+    rewritten_fx: str | None = Field(None, description="the Dynamo FX graph after the pass (Python code)")
+    no_change: bool = Field(False, description="the pass matched but the ATen ops are the same as without it")
+    outputs: list[OutputCheck] = []
+    post_grad: str | None = Field(None, description="with inductor=True: the candidate's post-grad ATen graph")
+    kernels: list[dict[str, str]] = Field([], description="with inductor=True: the candidate's kernel launches "
+                                                         "(name, kind, what each fuses; tools.ir.summarize_kernels)")
+
+    @property
+    def matches(self) -> int:
+        return sum(r.matches for r in self.rules)
+
+
+class CheckReport(_Model):
+    """What :func:`check_pass_on_task` found."""
+
+    task_id: str
+    pass_path: str
+    pass_sha256: str
+    device: str
+    inductor_subgraph: int | None = Field(None, description="the subgraph also compiled by Inductor")
+    findings: list[Finding] = Field([], description="static-check violations; the pass is not run when there are any")
+    load_error: str | None = Field(None, description="the pass failed to import (with the file and line)")
+    subgraphs: list[SubgraphCheck] = []
+    error: str | None = Field(None, description="the check itself failed or timed out")
+    wall_s: float = 0.0
+
+
+def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu", timeout_s: float = 120.0,
+                       integrity_mode: str = "permissive", sandbox: bool = True,
+                       subgraphs: list[int] | None = None, inductor_subgraph: int | None = None) -> CheckReport:
+    """Check ``pass_path`` on ``task`` (every subgraph, or ``subgraphs``) without compiling or timing.
+
+    Args:
+        device: where the rewritten graph runs (``cpu``, ``cuda``, ``cuda:N``).
+        timeout_s: limit for the whole child process (seconds).
+        integrity_mode: the static checks' mode (``permissive`` or ``strict``).
+        sandbox: confine the child process as the evaluation worker is confined.
+        inductor_subgraph: also compile the rewritten graph of this subgraph with Inductor
+            (seconds to a minute) and report the candidate's post-grad graph and kernels; its
+            outputs are then the compiled candidate's, as an evaluation runs it.
+
+    Raises:
+        PassLoadError: the pass path does not exist or its rule list is malformed.
+    """
+    from .device_lease import pin_worker_device
+    from .evaluate import worker_environment
+    from .sandbox import isolate_network_command
+
+    t0 = time.perf_counter()
+    pass_path = Path(pass_path).resolve()
+    pass_files(pass_path)
+    report = CheckReport(task_id=task.id, pass_path=str(pass_path), pass_sha256=pass_digest(pass_path), device=device,
+                         inductor_subgraph=inductor_subgraph)
+    report.findings = [Finding(rule=v.rule, file=Path(v.path).name, line=v.line, message=v.message)
+                       for v in check_pass(pass_path, Mode(integrity_mode))]
+    if report.findings:
+        report.wall_s = time.perf_counter() - t0
+        return report
+    indices = subgraphs if subgraphs is not None else list(range(len(task.subgraphs)))
+    with tempfile.TemporaryDirectory(prefix="passagent-check-") as tmp:
+        workdir = Path(tmp)
+        from .baseline_cache import default_cache_root
+
+        env = worker_environment(Path(default_cache_root()), workdir)
+        child_device = pin_worker_device(device, env)  # cuda:N: the child sees GPU N alone
+        request = {"task_path": str(task.path), "task_id": task.id, "pass_path": str(pass_path),
+                   "pass_digest": report.pass_sha256, "device": child_device, "indices": indices, "inductor_subgraph": inductor_subgraph,
+                   "out": str(workdir / "check.json"),
+                   "sandbox": {"writable_dirs": [str(workdir), env["TORCHINDUCTOR_CACHE_DIR"]],
+                               "cpu_seconds": int(timeout_s * 2) + 10} if sandbox else None}
+        Path(env["TORCHINDUCTOR_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
+        (workdir / "request.json").write_text(json.dumps(request))
+        argv = [sys.executable, "-m", "passagent.tools.check", str(workdir / "request.json")]
+        if sandbox:
+            argv = isolate_network_command(argv)[0]
+        proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        try:
+            log, _ = proc.communicate(timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            log, _ = proc.communicate()
+            report.error = f"the check took longer than {timeout_s:.0f} s (a pass that hangs also hangs the evaluation)"
+        out = workdir / "check.json"
+        if out.is_file():
+            partial = CheckReport.model_validate_json(out.read_text())
+            report.load_error, report.subgraphs = partial.load_error, partial.subgraphs
+        elif report.error is None:
+            tail = "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
+            report.error = f"the check process exited with status {proc.returncode}:\n{tail}"
+    report.wall_s = time.perf_counter() - t0
+    return report
+
+
+# --- the child process -----------------------------------------------------------------------
+
+
+def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: list[Path],
+                    inductor: bool = False) -> SubgraphCheck:
+    import torch
+    import torch._inductor.config as inductor_config
+    from torch._inductor.utils import run_and_get_code
+
+    from .ir import summarize_kernels
+
+    from .backend import PassBackend
+    from .correctness import OutputMismatch, compare_outputs, flatten_outputs
+    from .inputs import clone_inputs, synthesize_inputs
+    from .tracebacks import one_line, root_cause, trim_traceback
+    from .worker import build_module
+
+    result = SubgraphCheck(index=index, name=sg.name)
+    args = synthesize_inputs(sg, 0, device=device)
+    with torch.no_grad():
+        torch.manual_seed(0)
+        want = build_module(sg, device, f"check_eager_{index}")(*clone_inputs(args))
+    backend = PassBackend(rules, use_inductor=inductor, files=[str(f) for f in files])
+    post_grad: list[str] = []
+    torch._dynamo.reset()
+    try:
+        with torch.no_grad():
+            torch.manual_seed(0)
+            compiled = torch.compile(build_module(sg, device, f"check_{index}"), backend=backend)
+            if inductor:
+                patches = {"post_grad_custom_post_pass": lambda g: post_grad.append(g.python_code("self").src.strip()),
+                           "force_disable_caches": True, "fallback_random": True}
+                with inductor_config.patch(patches):
+                    got, codes = run_and_get_code(compiled, *clone_inputs(args))
+                result.kernels = [k for code in codes for k in summarize_kernels(code)]
+                result.post_grad = "\n\n".join(post_grad) or None
+            else:
+                got = compiled(*clone_inputs(args))
+    except Exception as exc:  # noqa: BLE001 - reported to the author
+        what = {"rewrite": "applying the pass", "inductor": "Inductor compiling the rewritten graph"}.get(
+            backend.phase or "", "running the rewritten graph")
+        result.error = f"{what} raised {one_line(root_cause(exc))}"
+        result.traceback = trim_traceback(exc, files) or None
+        got = None
+    _rules(result, backend)
+    result.rewritten_fx = "\n\n".join(code.strip() for code in backend.graphs_after) or None
+    result.no_change = backend.no_change
+    if got is None:
+        return result
+    cand, ref = flatten_outputs(got), flatten_outputs(want)
+    for k, r in enumerate(ref):
+        c = cand[k] if k < len(cand) else None
+        out = OutputCheck(index=k)
+        if isinstance(c, torch.Tensor):
+            out.shape, out.dtype = list(c.shape), str(c.dtype).removeprefix("torch.")
+        try:
+            cmp = compare_outputs([c], [r])
+            out.max_abs, out.min_correct_t = cmp.max_abs, cmp.min_correct_t
+            if cmp.nonfinite:
+                out.problem = "NaN/Inf where the reference is finite"
+        except OutputMismatch as exc:
+            out.problem = str(exc)
+        result.outputs.append(out)
+    if len(cand) != len(ref):
+        result.outputs.append(OutputCheck(index=len(ref), problem=f"the rewritten graph returns {len(cand)} outputs, eager {len(ref)}"))
+    return result
+
+
+def _rules(result: SubgraphCheck, backend: Any) -> None:
+    diags, notes = backend.diagnostics(), backend.notes()
+    result.rules = [RuleCheck(rule=r, matches=n, diagnostic=diags.get(r), notes=notes.get(r, []))
+                    for r, n in backend.matches_by_rule().items()]
+
+
+def main(argv: list[str]) -> int:
+    """``python -m passagent.tools.check REQUEST.json``: confine, check, write the report JSON."""
+    request = json.loads(Path(argv[1]).read_text())
+    box = request.get("sandbox")
+    if box:  # before torch is imported, as the evaluation worker does (Landlock needs one thread)
+        from .sandbox import apply_resource_limits, restrict_writes
+
+        apply_resource_limits(cpu_seconds=box["cpu_seconds"])
+        restrict_writes([Path(p) for p in box["writable_dirs"]])
+    import torch
+
+    from .passes import RuleLoadFailure, load_rules
+    from .tasks import load_task
+    from .tracebacks import trim_traceback
+
+    torch._dynamo.config.suppress_errors = False
+    task = load_task(request["task_path"], request["task_id"])
+    report = CheckReport(task_id=task.id, pass_path=request["pass_path"], pass_sha256=request["pass_digest"],
+                         device=request["device"])
+    files = source_files(request["pass_path"])
+    try:
+        rules = load_rules(request["pass_path"], request["pass_digest"])
+    except RuleLoadFailure as exc:
+        tb = trim_traceback(exc.__cause__, files) if exc.__cause__ else None
+        report.load_error = str(exc) + (f"\n{tb}" if tb else "")
+        Path(request["out"]).write_text(report.model_dump_json())
+        return 0
+    device = torch.device(request["device"])
+    for index in request["indices"]:
+        report.subgraphs.append(_check_subgraph(index, task.subgraphs[index], rules, device, files,
+                                                index == request.get("inductor_subgraph")))
+        Path(request["out"]).write_text(report.model_dump_json())  # what is done survives a crash later
+    Path(request["out"]).write_text(report.model_dump_json())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
