@@ -24,8 +24,13 @@ def _fmt_x(x: float | None, digits: int = 3) -> str:
     return "-" if x is None else f"{x:.{digits}f}x"
 
 
+def _fmt_speedup(x: float | None) -> str:
+    """Three significant digits at most, so the column stays narrow (``1.07x``, ``18.0x``, ``102x``)."""
+    return "-" if x is None else f"{x:.2f}x" if x < 10 else f"{x:.1f}x" if x < 100 else f"{x:.0f}x"
+
+
 def _fmt_num(us: float | None) -> str:
-    return "-" if us is None else f"{us:.1f}" if us < 10000 else f"{us:.0f}"
+    return "-" if us is None else f"{us:.1f}" if us < 1000 else f"{us:.0f}"
 
 
 def _relative(x: float, what: str) -> str:
@@ -98,17 +103,20 @@ def _fmt_level(t: int | None) -> str:
 def eval_table(result: EvalResult) -> Group:
     """Per-subgraph results and the task's scores, readable in an 80-column terminal.
 
-    Columns: ``t>=`` is the lowest tolerance level at which the candidate (``Ind t>=``: default
-    Inductor) is correct; times are µs of one call; ``x eager``/``x Ind`` are the scored speedups.
+    Columns: ``t>=`` is the strictest tolerance level at which the candidate (``I t>=``: default
+    Inductor) is correct; times are µs of one call; ``vs E``/``vs I`` are the scored speedups.
     """
     stat = result.config.time_statistic
-    tag = " p10" if stat == "p10" else ""  # the times shown are the ones the speedups use
-    t = Table(show_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    tag = " (10th percentiles)" if stat == "p10" else ""  # the times shown are the ones the speedups use
+    t = Table(show_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1, 0, 0), pad_edge=False,
+              caption=f"times: µs per call{tag}; t>=: the strictest tolerance level at which the pass (I: default "
+                      "Inductor) is correct; vs E / vs I: the pass's speedup against eager / default Inductor",
+              caption_justify="left")
     for col, kw in [
-        ("subgraph", {"no_wrap": True}), ("dtype", {}), ("status", {"no_wrap": True}), ("match", {"justify": "right"}),
-        ("t>=", {"justify": "right"}), ("Ind t>=", {"justify": "right"}), ("eager us" + tag, {"justify": "right"}),
-        ("Ind us" + tag, {"justify": "right"}), ("pass us" + tag, {"justify": "right"}),
-        ("x eager", {"justify": "right"}), ("x Ind", {"justify": "right"}),
+        ("subgraph", {"no_wrap": True}), ("dtype", {}), ("status", {"min_width": 9}), ("match", {"justify": "right"}),
+        ("t>=", {"justify": "right"}), ("I t>=", {"justify": "right"}), ("eager", {"justify": "right"}),
+        ("Ind", {"justify": "right"}), ("pass", {"justify": "right"}),
+        ("vs E", {"justify": "right"}), ("vs I", {"justify": "right"}),
     ]:
         t.add_column(col, **kw)
     # CUDA: device time from CUDA-graph replays (not scored), eager / Inductor / candidate.
@@ -129,8 +137,8 @@ def eval_table(result: EvalResult) -> Group:
             _fmt_num(scored_us(s.times["eager"], stat) if "eager" in s.times else None),
             _fmt_num(scored_us(s.times["inductor"], stat) if "inductor" in s.times else None) + cached,
             _fmt_num(scored_us(s.times["candidate"], stat) if "candidate" in s.times else None),
-            _fmt_x(s.speedup_vs_eager, 2),
-            _fmt_x(s.speedup_vs_inductor, 2),
+            _fmt_speedup(s.speedup_vs_eager),
+            _fmt_speedup(s.speedup_vs_inductor),
             *(["/".join(f"{s.times[k].graph_median_us:.1f}" if k in s.times and s.times[k].graph_median_us else "-"
                         for k in ("eager", "inductor", "candidate"))] if graphs else []),
         )

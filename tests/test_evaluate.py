@@ -71,7 +71,7 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
     narrow = rendered(result, width=80)
     assert "\u2026" not in narrow, narrow  # Rich's ellipsis marks a cut cell
     for s in result.subgraphs:
-        assert s.name in narrow and f"{s.speedup_vs_eager:.2f}x" in narrow
+        assert s.name in narrow and f"{s.speedup_vs_inductor:.2f}x" in narrow
     from passagent.agent.render import verdict
 
     words = verdict(result)
@@ -336,7 +336,7 @@ def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> No
     assert s.paired_speedup_vs_eager is not None and s.paired_speedup_vs_inductor is not None
     assert s.paired_speedup_vs_eager != s.speedup_vs_eager
     table = _rendered(result)
-    assert "eager us p10" in table and f"{s.times['candidate'].p10_us:.1f}" in table
+    assert "µs per call (10th percentiles)" in table and f"{s.times['candidate'].p10_us:.1f}" in table
     from passagent.agent.condense import describe_eval
 
     assert f"time (p10): eager {s.times['eager'].p10_us:.1f} us" in describe_eval(result)
