@@ -11,6 +11,11 @@ from .emit import Match, Pattern, find_matches, pass_source
 from .fx_reader import FxGraph, read_graphs
 
 
+#: The rewrite families a kept rule is labelled with: a kernel generated from the graph, a
+#: better library form of the same computation, or a structural simplification.
+FAMILIES = ("generated kernel", "library form", "simplification")
+
+
 @dataclass(frozen=True)
 class RuleDraft:
     """One proposed rule: a complete pass file instantiated for the graph it was read from.
@@ -20,12 +25,15 @@ class RuleDraft:
         rule_name: a Python identifier, used as the pass file's stem (``EvalDropoutIdentity``).
         source: the complete pass file text (pattern, replacement_args, replacement_func, helpers).
         rationale: one line: what it rewrites and why it should be faster.
+        family: the rewrite family it belongs to (:data:`FAMILIES`); empty means "take the
+            recipe's family from the catalogue".
     """
 
     recipe: str
     rule_name: str
     source: str
     rationale: str
+    family: str = ""
 
 
 @dataclass(frozen=True)
@@ -39,12 +47,16 @@ class Recipe:
             clean-ups of what lowering to ATen already drops (eval-mode dropout, dead values,
             no-op casts): correct, but the harness flags a pass made only of such rules as
             ``no_change``, so their drafts belong in a ``pass_dir`` next to a rule that does.
+        family: one of :data:`FAMILIES`.
+        cuda_only: its replacements launch Triton kernels, which run on CUDA devices only.
     """
 
     name: str
     description: str
     find: Callable[[FxGraph], list[RuleDraft]]
     changes_aten: bool = True
+    family: str = "simplification"
+    cuda_only: bool = False
 
     def propose(self, ir: dict[str, Any]) -> list[RuleDraft]:
         """Drafts for every captured graph of a subgraph's IR, deduplicated by source."""
