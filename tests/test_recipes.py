@@ -72,7 +72,9 @@ def test_silu_method_form_and_reversed_operands() -> None:
     # Each recipe answers on its own too, the same draft.
     [recipe] = [r for r in CATALOGUE if r.name == "silu"]
     assert recipe.propose(ir) == [d]
-    assert all(r.propose(ir) == [] for r in CATALOGUE if r.name != "silu")
+    assert all(r.propose(ir) == [] for r in CATALOGUE if r.name != "silu" and not r.cuda_only)
+    # On a CUDA device the generated-kernel family also writes one kernel for the two ops.
+    assert [x.family for x in propose_rules(ir, "cuda")] == ["generated kernel", "library form"]
 
 
 def test_fast_gelu_spelling_is_a_tanh_gelu() -> None:

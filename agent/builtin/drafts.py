@@ -3,6 +3,7 @@ function every recipe uses to turn a recognised fragment into a checked draft.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -63,8 +64,22 @@ class Recipe:
         seen: dict[str, RuleDraft] = {}
         for g in read_graphs(ir):
             for d in self.find(g):
-                seen.setdefault(d.source, d)
+                seen.setdefault(d.source, labelled(d, self.family))
         return list(seen.values())
+
+
+def labelled(draft: RuleDraft, family: str) -> RuleDraft:
+    """``draft`` with its family set (its own if it has one, else ``family``) and stated in the
+    pass file, after the docstring's first line (``Rewrite family: library form.``), where the
+    benchmark reads it back from a kept pass."""
+    family = draft.family or family
+    source = draft.source
+    if source.startswith('"""'):
+        first, _, rest = source.partition("\n")
+        source = f"{first}\n\nRewrite family: {family}.\n{rest}"
+    else:
+        source = f"# Rewrite family: {family}.\n{source}"
+    return dataclasses.replace(draft, family=family, source=source)
 
 
 def make_draft(recipe: str, rule_name: str, g: FxGraph, pattern: Pattern | None, *, title: str, doc: str,

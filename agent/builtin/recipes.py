@@ -30,7 +30,7 @@ from typing import Any
 import dataclasses
 
 from . import attention, cleanup, fusions, triton_gen
-from .drafts import FAMILIES, Recipe, RuleDraft
+from .drafts import FAMILIES, Recipe, RuleDraft, labelled
 from .fx_reader import read_graphs
 
 __all__ = ["CATALOGUE", "FAMILIES", "Recipe", "RuleDraft", "propose_rules"]
@@ -71,7 +71,7 @@ CATALOGUE: list[Recipe] = [
 ]
 
 
-def propose_rules(ir: dict[str, Any], device: str = "cuda") -> list[RuleDraft]:
+def propose_rules(ir: dict[str, Any], device: str = "cpu") -> list[RuleDraft]:
     """All drafts from all recipes for this subgraph IR, in catalogue priority order, deduplicated by source.
 
     Args:
@@ -104,5 +104,6 @@ def propose_rules(ir: dict[str, Any], device: str = "cuda") -> list[RuleDraft]:
                 names[d.rule_name] = names.get(d.rule_name, 0) + 1
                 if names[d.rule_name] > 1:
                     d = dataclasses.replace(d, rule_name=f"{d.rule_name}_{names[d.rule_name]}")
-                out.append(d if d.family else dataclasses.replace(d, family=recipe.family))
+                out.append(labelled(d, recipe.family))
     return out
+

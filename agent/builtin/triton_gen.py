@@ -326,25 +326,50 @@ def _gelu_tanh(a):
     return 0.5 * a * (1.0 + _tanh(0.7978845608028654 * (a + 0.044715 * a * a * a)))
 
 
+_WIDER = {torch.float16: 1, torch.bfloat16: 1, torch.float32: 2, torch.float64: 3}
+
+
 def _promote(*operands):
-    """(dtype, ndim) of an elementwise result: dimensioned operands decide, else zero-dim ones."""
+    """(dtype, ndim) of an elementwise result of float operands: dimensioned operands decide,
+    else zero-dimensional ones; float16 with bfloat16 gives float32 (PyTorch's promotion table)."""
     pool = [d for d, n in operands if n > 0] or [d for d, _ in operands]
     out = pool[0]
     for d in pool[1:]:
-        out = torch.promote_types(out, d)
+        if d != out:
+            out = d if _WIDER[d] > _WIDER[out] else out if _WIDER[out] > _WIDER[d] else torch.float32
     return (out, max(n for _, n in operands))
 
 
 def _row_space(tensors):
-    """The broadcast shape of the inputs, and each input broadcast to it as a 4-d view (strides 0 where it broadcasts)."""
-    shape = list(torch.broadcast_shapes(*[t.shape for t in tensors])) or [1]
+    """The broadcast shape of the inputs (a list), the same as four dimensions (leading ones
+    merged), and each input's four strides in it (0 where it broadcasts).
+
+    Raises:
+        ValueError: the shapes do not broadcast, or an input's merged leading dimensions are
+            not evenly strided.
+    """
+    rank = max(t.dim() for t in tensors)
+    shape = [1] * rank
+    for t in tensors:
+        for k, n in enumerate(t.size()):
+            j = rank - t.dim() + k
+            if n != 1 and shape[j] not in (1, n):
+                raise ValueError(f"shapes {[list(x.size()) for x in tensors]} do not broadcast")
+            shape[j] = n if n != 1 else shape[j]
+    shape = shape or [1]
     pad = [1] * max(0, 4 - len(shape)) + shape
+    merged = len(pad) - 3
     lead = 1
-    for s in pad[:-3]:
-        lead *= s
-    shape4 = [lead] + pad[-3:]
-    views = [t.expand(shape).reshape(shape4) for t in tensors]
-    return shape, shape4, views
+    for n in pad[:merged]:
+        lead *= n
+    strides = []
+    for t in tensors:
+        st = [0] * (len(pad) - t.dim()) + [t.stride(k) if t.size(k) != 1 else 0 for k in range(t.dim())]
+        for k in range(merged - 1):  # merged dims must step evenly (always true for up to four dims)
+            if pad[k + 1] != 1 and st[k] != st[k + 1] * pad[k + 1]:
+                raise ValueError(f"an input of shape {list(t.size())} cannot be read as four dimensions")
+        strides.append([st[merged - 1]] + st[merged:])
+    return shape, [lead] + pad[merged:], strides
 '''
 
 
@@ -394,17 +419,17 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     out_shape = "shape" if not out_scalar else ("shape[:-1] + [1]" if _out_keeps_dim(g, region) else "shape[:-1]")
     dtype_prog = "\n".join(f"    {line}" for line in w.dtype_lines)
     in_dtypes = "\n".join(f"    d_{p} = ({p}.dtype, {p}.dim())" for p in params)
-    strides = ", ".join(f"v{i}, v{i}.stride(0), v{i}.stride(1), v{i}.stride(2), v{i}.stride(3)" for i in range(len(params)))
+    strides = ", ".join(f"{p}, v{i}[0], v{i}[1], v{i}[2], v{i}[3]" for i, p in enumerate(params))
     check = ""
     if region.rows:
         full = w.row_length_input()
-        check = (f"    n_cols = {full}.shape[-1] if {full}.dim() else 1\n"
+        check = (f"    n_cols = {full}.size(-1) if {full}.dim() else 1\n"
                  f"    if shape[-1] != n_cols or n_cols > {MAX_ROW}:\n"
                  f"        raise ValueError(f'rows of {{n_cols}} elements do not fit this kernel (row space {{shape}})')\n")
         for name, p in zip(inputs, params):
             if w.scalar[name]:
-                check += (f"    if {p}.dim() and {p}.shape[-1] != 1:\n"
-                          f"        raise ValueError('input {p} was read as one value per row; its last dimension is {{}}'.format({p}.shape[-1]))\n")
+                check += (f"    if {p}.dim() and {p}.size(-1) != 1:\n"
+                          f"        raise ValueError('input {p} was read as one value per row; its last dimension is {{}}'.format({p}.size(-1)))\n")
     else:
         check = "    n_cols = shape4[3]\n"
     launcher = f'''
