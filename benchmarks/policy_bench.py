@@ -15,7 +15,7 @@ model gets), then one table row:
 The last lines give the geometric means over tasks and how many tasks got an evaluation.
 
     python benchmarks/policy_bench.py --tasks task_035 task_082 --timing-budget 0.1
-    python benchmarks/policy_bench.py --tasks-file tasks.txt --device cuda --integrity-mode strict
+    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --max-wall 30
 
 Tasks are built-in ids (``task_035``) or task folders (``/work/shared/data/passbench/typical/<hash>``).
 """
@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph per evaluation")
     parser.add_argument("--integrity-mode", default="permissive", choices=["permissive", "strict"])
     parser.add_argument("--patience", type=int, default=3, help="evaluations without AS improving that end a run")
+    parser.add_argument("--max-wall", type=float, default=None, help="seconds of run time per task at most (the loop's max_wall_s)")
     parser.add_argument("--out", type=Path, default=Path("runs/policy_bench"), help="archive root of the runs")
     parser.add_argument("--cache-dir", type=Path, default=None)
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
@@ -142,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
                               cache_root=opts.cache_dir)
     except ValueError as exc:
         parser.error(str(exc).splitlines()[0])
-    config = SolveConfig(patience=opts.patience)
+    config = SolveConfig(patience=opts.patience, max_wall_s=opts.max_wall)
     rows = []
     for task in tasks:
         try:
