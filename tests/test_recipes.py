@@ -634,3 +634,32 @@ def test_graph_without_any_fragment_gets_no_drafts() -> None:
     ir = inspect_subgraph(str(GRAPHNET / "hf__ibm-research_MoLFormer-XL-both-10pct"), 0, "cpu", profile=False)
     assert ".float()" in ir["fx_code"] and "layer_norm" in ir["fx_code"]
     assert propose_rules(ir) == []
+
+
+def test_scalar_identity_and_identity_reshape_are_clean_ups() -> None:
+    s = ([2, 8], F32)
+    ir = fake_ir("""
+        def forward(self, L_x_ : torch.Tensor):
+            l_x_ = L_x_
+            tmp_0 = l_x_ * 1.0
+            tmp_1 = tmp_0.view(2, 8)
+            tmp_2 = tmp_1 + 2.0
+            tmp_3 = 0 + tmp_2
+            tmp_4 = tmp_3.exp()
+            return (tmp_4,)
+    """, {"l_x_": s, "tmp_0": s, "tmp_1": s, "tmp_2": s, "tmp_3": s, "tmp_4": s})
+    drafts = [d for d in propose_rules(ir) if d.recipe in ("scalar_identity", "identity_reshape")]
+    # `x + 2.0` is not an identity; `0 + x` is found in its own (left-hand) spelling.
+    assert [(d.recipe, d.family) for d in drafts] == [("scalar_identity", "simplification")] * 2 + [
+        ("identity_reshape", "simplification")]
+    assert "t_0 = x * 1.0" in drafts[0].source and "t_0 = 0 + x" in drafts[1].source
+    assert "t_0 = x.view(2, 8)" in drafts[2].source
+    # A reshape that changes the shape is kept.
+    ir2 = fake_ir("""
+        def forward(self, L_x_ : torch.Tensor):
+            l_x_ = L_x_
+            tmp_0 = l_x_.view(16)
+            tmp_1 = tmp_0.exp()
+            return (tmp_1,)
+    """, {"l_x_": s, "tmp_0": ([16], F32), "tmp_1": ([16], F32)})
+    assert not [d for d in propose_rules(ir2) if d.recipe == "identity_reshape"]

@@ -29,7 +29,7 @@ from typing import Any
 
 import dataclasses
 
-from . import attention, cleanup, fusions, triton_gen
+from . import attention, cleanup, folding, fusions, triton_gen
 from .drafts import FAMILIES, Recipe, RuleDraft, labelled
 from .fx_reader import read_graphs
 
@@ -66,6 +66,10 @@ CATALOGUE: list[Recipe] = [
     Recipe("dead_code", "a pure op chain whose result nothing uses -> an empty placeholder value", cleanup.dead_code,
            changes_aten=False),
     Recipe("eval_dropout", "dropout(x, p, training=False) -> x, for any p", cleanup.eval_dropout, changes_aten=False),
+    Recipe("scalar_identity", "x * 1, x / 1, x + 0, x - 0, x ** 1 of a float tensor -> x", folding.scalar_identity,
+           changes_aten=False),
+    Recipe("identity_reshape", "x.view(s) / x.reshape(s) to the shape x has -> x", folding.identity_reshape,
+           changes_aten=False),
     Recipe("redundant_cast", ".to(dtype) / .float() of a tensor already of that dtype, .contiguous() of a fresh result -> x",
            cleanup.noop_conversions, changes_aten=False),
 ]
