@@ -35,6 +35,23 @@ def _add_bench_app() -> None:
 
 _add_bench_app()
 
+
+def _version(value: bool) -> None:
+    if value:
+        import torch
+
+        from .. import __version__
+
+        typer.echo(f"passagent {__version__} (torch {torch.__version__})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version and exit."),
+) -> None:
+    """Language models write graph-compiler passes for PyTorch; the harness checks and scores them."""
+
 err = Console(stderr=True)
 
 
@@ -44,15 +61,28 @@ def _fail(exc: PassagentError) -> None:
 
 
 @tasks_app.command("show")
-def tasks_show(task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042).")) -> None:
-    """Print a task's subgraphs: argument shapes, dtypes, recorded statistics, operator sequence."""
+def tasks_show(
+    task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042)."),
+    code: bool = typer.Option(False, "--code", help="Also print each subgraph's code (model.py): the graph a pattern must match, written as Dynamo captured it."),
+    subgraph: Optional[int] = typer.Option(None, "--subgraph", "-s", min=0, help="Only this subgraph (its index, as in graphs/N)."),
+) -> None:
+    """Print a task's subgraphs: argument shapes, dtypes, recorded statistics, operator sequence (and code)."""
     from ..tools.tasks import load_task
     from .render import print_renderable, task_table
 
     try:
-        print_renderable(task_table(load_task(task)))
+        loaded = load_task(task)
     except PassagentError as exc:
         _fail(exc)
+        return
+    if subgraph is not None:
+        if subgraph >= len(loaded.subgraphs):
+            err.print(f"[red]error:[/red] {loaded.id} has {len(loaded.subgraphs)} subgraph(s): --subgraph must be 0..{len(loaded.subgraphs) - 1}")
+            raise typer.Exit(2)
+        from dataclasses import replace
+
+        loaded = replace(loaded, subgraphs=(loaded.subgraphs[subgraph],))
+    print_renderable(task_table(loaded, code=code))
 
 
 @tasks_app.command("list")
@@ -62,7 +92,12 @@ def tasks_list_cmd(
 ) -> None:
     """List the built-in tasks: id, category, subgraph count, operators, source models, dtypes, Inductor speedup."""
     from ..bench.cli import tasks_list
+    from ..tools.builtin_tasks import load_manifest
 
+    categories = sorted({r["category"] for r in load_manifest()})
+    if category is not None and category not in categories:
+        err.print(f"[red]error:[/red] unknown category {category!r}; the categories are {', '.join(categories)}")
+        raise typer.Exit(2)
     tasks_list(category, op)
 
 
@@ -86,9 +121,13 @@ def eval_cmd(
     cpu_threads: int = typer.Option(1, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
     profile: bool = typer.Option(False, "--profile", help="Also profile Inductor and the candidate per subgraph (kernel tables with times)."),
     reuse_inductor_time: bool = typer.Option(False, "--reuse-inductor-time", help="Take Inductor's time from the baseline cache (rescaled, marked *) instead of timing it beside the candidate: faster, but the candidate is then timed with different neighbours (see README)."),
-    time_statistic: str = typer.Option("median", help="Statistic of each variant's end-to-end times the speedups use: median (SCORING.md) or p10 (10th percentile: more repeatable where the host's speed drifts; README, Timing)."),
+    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
 ) -> None:
-    """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it."""
+    """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it.
+
+    Exit codes: 0 evaluated, at least one subgraph correct at t=-5 and no defence fired; 1 the pass
+    failed on every subgraph (or did not load); 2 bad input; 4 an integrity defence fired.
+    """
     from ..tools.evaluate import EvalOptions, evaluate_pass
     from ..tools.scoring import ScoringConfig
     from ..tools.tasks import load_task
@@ -130,6 +169,21 @@ def eval_cmd(
         from .render import eval_table, print_renderable
 
         print_renderable(eval_table(result))
+    raise typer.Exit(eval_exit_code(result))
+
+
+#: ``passagent eval``'s exit codes (also in ``--help`` and the README).
+EXIT_OK, EXIT_ALL_FAILED, EXIT_BAD_INPUT, EXIT_INTEGRITY = 0, 1, 2, 4
+
+
+def eval_exit_code(result) -> int:
+    """4 if an integrity defence fired on any subgraph, else 1 if no subgraph is correct at
+    t = -5 (the pass failed everywhere, or did not load), else 0."""
+    if any(s.failure_class == "integrity" for s in result.subgraphs):
+        return EXIT_INTEGRITY
+    if not any(s.status == "correct" for s in result.subgraphs):
+        return EXIT_ALL_FAILED
+    return EXIT_OK
 
 
 @app.command("solve")
@@ -151,7 +205,7 @@ def solve_cmd(
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive or strict (see passagent eval --help)."),
     profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else the profile_pass tool runs a profiled evaluation when the model asks)."),
-    time_statistic: str = typer.Option("median", help="Statistic of each variant's end-to-end times the speedups use: median (SCORING.md) or p10 (10th percentile: more repeatable where the host's speed drifts; README, Timing)."),
+    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; print only the result."),
 ) -> None:
     """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
@@ -223,7 +277,7 @@ def sweep_cmd(
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive or strict."),
     profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else profile_pass evaluates on demand)."),
-    time_statistic: str = typer.Option("median", help="Statistic of each variant's end-to-end times the speedups use: median (SCORING.md) or p10 (10th percentile: more repeatable where the host's speed drifts; README, Timing)."),
+    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
     models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
     backend: str = typer.Option("local", help="local (processes on this machine) or ray."),
     ray_address: Optional[str] = typer.Option(None, help="Ray cluster address (default: the local one, started if needed)."),

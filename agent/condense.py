@@ -26,7 +26,7 @@ def _t(t: int | None) -> str:
     return "never" if t is None else f"t>={t}"
 
 
-def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "median") -> str:
+def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "paired") -> str:
     """One block of text for one subgraph's evaluation; times are the ``time_statistic`` the
     speedups use (``EvalConfig.time_statistic``)."""
     head = f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status.upper()}"
@@ -41,7 +41,7 @@ def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "median") 
     if "candidate" in s.times:
         t = s.times
         us = {k: scored_us(v, time_statistic) for k, v in t.items()}
-        label = "time" if time_statistic == "median" else f"time ({time_statistic})"
+        label = "time (p10)" if time_statistic == "p10" else "time"
         parts.append(
             f"    {label}: eager {_us(us['eager'])}, Inductor {_us(us['inductor'])}, "
             f"yours {_us(us['candidate'])} -> {_x(s.speedup_vs_eager)} vs eager, {_x(s.speedup_vs_inductor)} vs Inductor"

@@ -17,6 +17,7 @@ class LiveView:
         self.console = console or Console(stderr=True)
         self.rows: list[tuple[str, ...]] = []
         self.state: dict[str, Any] = {}
+        self._evals_before = 0  # evaluations on record when the current row's step began
         self.live = Live(self._render(), console=self.console, refresh_per_second=4, transient=False)
 
     def __enter__(self) -> "LiveView":
@@ -36,11 +37,15 @@ class LiveView:
         if node == "model" and state.get("messages"):
             msg = state["messages"][-1]
             actions = ", ".join(c["name"] for c in msg.get("tool_calls", [])) or "(no tool call)"
-            self.rows.append((str(state.get("step", 0)), actions, _fmt(state.get("last_as")), _fmt(state.get("best_as")),
+            # A row's AS is that step's own evaluation: "-" until (and unless) the step evaluates.
+            self._evals_before = state.get("evaluations", 0)
+            self.rows.append((str(state.get("step", 0)), actions, "-", _fmt(state.get("best_as")),
                               f"${state.get('cost_usd', 0.0):.4f}"))
         elif node == "tools" and self.rows:
-            step, actions, _, _, cost = self.rows[-1]
-            self.rows[-1] = (step, actions, _fmt(state.get("last_as")), _fmt(state.get("best_as")), cost)
+            step, actions, as_, _, cost = self.rows[-1]
+            if state.get("evaluations", 0) > self._evals_before:
+                as_ = _fmt(state.get("last_as"))
+            self.rows[-1] = (step, actions, as_, _fmt(state.get("best_as")), cost)
         self.live.update(self._render())
 
     def _render(self) -> Table:
@@ -50,7 +55,7 @@ class LiveView:
             title += (f" · step {s.get('step', 0)} · best AS {_fmt(s.get('best_as'))} · "
                       f"{s.get('input_tokens', 0) + s.get('output_tokens', 0)} tokens · ${s.get('cost_usd', 0.0):.4f}")
         t = Table(title=title, title_justify="left", show_edge=False)
-        for col in ("step", "tool calls", "AS", "best AS", "spend"):
+        for col in ("step", "tool calls", "this step's AS", "best AS", "spend"):
             t.add_column(col)
         for row in self.rows[-15:]:
             t.add_row(*row)

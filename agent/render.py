@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.syntax import Syntax
 from rich.table import Table
 from rich.text import Text
 
@@ -18,22 +20,45 @@ _STATUS_STYLE = {
 }
 
 
-def _fmt_us(us: float | None) -> str:
-    if us is None:
-        return "-"
-    return f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.1f} us"
+def _fmt_x(x: float | None, digits: int = 3) -> str:
+    return "-" if x is None else f"{x:.{digits}f}x"
 
 
-def _fmt_x(x: float | None) -> str:
-    return "-" if x is None else f"{x:.3f}x"
+def _fmt_num(us: float | None) -> str:
+    return "-" if us is None else f"{us:.1f}" if us < 10000 else f"{us:.0f}"
 
 
-def _fmt_t(t: int | None) -> str:
-    return "never" if t is None else f"t>={t}"
+def _relative(x: float, what: str) -> str:
+    """``1.31x faster than eager`` / ``1.25x slower than eager`` from a speedup ``x``."""
+    return f"{x:.2f}x faster than {what}" if x >= 1 else f"{1 / x:.2f}x slower than {what}"
 
 
-def task_table(task: Task) -> Group:
-    """The subgraphs of a task: source, dtypes, argument shapes and the operator sequence."""
+def verdict(result: EvalResult) -> str:
+    """The result in words: the score, how many subgraphs are correct, and whether the pass is
+    faster or slower than eager and than default Inductor (geometric means over the subgraphs
+    correct at t = -5)."""
+    sc, n = result.scores, len(result.subgraphs)
+    correct = sum(1 for s in result.subgraphs if s.status == "correct")
+    head = f"AS {sc.aggregated:.3f} against {sc.baseline}: "
+    if correct == 0:
+        classes = sorted({s.status for s in result.subgraphs})
+        return head + f"the pass failed on every subgraph ({', '.join(classes)}), so each scores the failure penalty."
+    by_base = {sc.baseline: sc.geomean_speedup_correct}
+    if result.other_scores is not None:
+        by_base[result.other_scores.baseline] = result.other_scores.geomean_speedup_correct
+    names = {"eager": "eager", "inductor": "default Inductor"}
+    speeds = [_relative(x, names[b]) for b, x in sorted(by_base.items()) if x]
+    return head + f"correct at t=-5 on {correct} of {n} subgraph(s)" + (
+        f"; on those, {' and '.join(speeds)} (geometric mean)." if speeds else ".")
+
+
+AS_MEANING = ("AS (SCORING.md) aggregates the error-aware speedup ES(t) over tolerance levels t: 1.0 is "
+              "eager's speed with correct outputs, above 1 is faster, and a failed subgraph scores 0.1.")
+
+
+def task_table(task: Task, code: bool = False) -> Group:
+    """The subgraphs of a task: source, dtypes, argument shapes and the operator sequence, and
+    with ``code`` each subgraph's ``model.py`` (the code a pattern is written like)."""
     head = Text.assemble((task.id, "bold"), f"  {task.layout}, {len(task.subgraphs)} subgraph(s)  ", (str(task.path), "dim"))
     tables = [head]
     for sg in task.subgraphs:
@@ -53,19 +78,34 @@ def task_table(task: Task) -> Group:
             t.add_row(a.name, str(list(m.shape)), str(m.dtype).removeprefix("torch."), stats, note)
         tables.append(t)
         tables.append(Text.assemble(("ops: ", "bold"), " -> ".join(sg.op_sequence) or "(none)", "\n"))
+        if code:
+            tables.append(Text(f"{sg.path / 'model.py'}", style="dim"))
+            tables.append(Syntax(sg.code.rstrip(), "python", line_numbers=True, word_wrap=True, theme="ansi_dark"))
+            tables.append(Text(""))
     return Group(*tables)
 
 
+_DTYPE_SHORT = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64"}
+
+
+def _fmt_level(t: int | None) -> str:
+    return "never" if t is None else str(t)
+
+
 def eval_table(result: EvalResult) -> Group:
-    """Per-subgraph results and the task's scores."""
+    """Per-subgraph results and the task's scores, readable in an 80-column terminal.
+
+    Columns: ``t>=`` is the lowest tolerance level at which the candidate (``Ind t>=``: default
+    Inductor) is correct; times are µs of one call; ``x eager``/``x Ind`` are the scored speedups.
+    """
     stat = result.config.time_statistic
-    tag = "" if stat == "median" else f" ({stat})"  # the times shown are the ones the speedups use
-    t = Table(show_edge=False)
+    tag = " p10" if stat == "p10" else ""  # the times shown are the ones the speedups use
+    t = Table(show_edge=False, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
     for col, kw in [
-        ("subgraph", {}), ("dtype", {}), ("status", {}), ("matches", {"justify": "right"}),
-        ("correct", {}), ("Inductor ok", {}), ("eager" + tag, {"justify": "right"}),
-        ("Inductor" + tag, {"justify": "right"}), ("candidate" + tag, {"justify": "right"}),
-        ("vs eager", {"justify": "right"}), ("vs Inductor", {"justify": "right"}),
+        ("subgraph", {"no_wrap": True}), ("dtype", {}), ("status", {"no_wrap": True}), ("match", {"justify": "right"}),
+        ("t>=", {"justify": "right"}), ("Ind t>=", {"justify": "right"}), ("eager us" + tag, {"justify": "right"}),
+        ("Ind us" + tag, {"justify": "right"}), ("pass us" + tag, {"justify": "right"}),
+        ("x eager", {"justify": "right"}), ("x Ind", {"justify": "right"}),
     ]:
         t.add_column(col, **kw)
     # CUDA: device time from CUDA-graph replays (not scored), eager / Inductor / candidate.
@@ -75,19 +115,19 @@ def eval_table(result: EvalResult) -> Group:
     for s in result.subgraphs:
         style = _STATUS_STYLE.get(s.status, "")
         status = s.status + (" (low-signal)" if s.low_signal else "")
-        cached = " *" if "inductor" in s.times and s.times["inductor"].source == "cached" else ""
+        cached = "*" if "inductor" in s.times and s.times["inductor"].source == "cached" else ""
         t.add_row(
             s.name,
-            ",".join(s.dtypes),
+            ",".join(_DTYPE_SHORT.get(d, d) for d in s.dtypes),
             Text(status, style=style),
             str(s.matches),
-            _fmt_t(s.candidate_error.min_correct_t) if s.candidate_error else "-",
-            _fmt_t(s.inductor_error.min_correct_t) if s.inductor_error else "-",
-            _fmt_us(scored_us(s.times["eager"], stat) if "eager" in s.times else None),
-            _fmt_us(scored_us(s.times["inductor"], stat) if "inductor" in s.times else None) + cached,
-            _fmt_us(scored_us(s.times["candidate"], stat) if "candidate" in s.times else None),
-            _fmt_x(s.speedup_vs_eager),
-            _fmt_x(s.speedup_vs_inductor),
+            _fmt_level(s.candidate_error.min_correct_t) if s.candidate_error else "-",
+            _fmt_level(s.inductor_error.min_correct_t) if s.inductor_error else "-",
+            _fmt_num(scored_us(s.times["eager"], stat) if "eager" in s.times else None),
+            _fmt_num(scored_us(s.times["inductor"], stat) if "inductor" in s.times else None) + cached,
+            _fmt_num(scored_us(s.times["candidate"], stat) if "candidate" in s.times else None),
+            _fmt_x(s.speedup_vs_eager, 2),
+            _fmt_x(s.speedup_vs_inductor, 2),
             *(["/".join(f"{s.times[k].graph_median_us:.1f}" if k in s.times and s.times[k].graph_median_us else "-"
                         for k in ("eager", "inductor", "candidate"))] if graphs else []),
         )
@@ -109,13 +149,13 @@ def eval_table(result: EvalResult) -> Group:
     sc = result.scores
     line = Text.assemble(
         ("AS ", "bold"), (f"{sc.aggregated:.4f}", "bold cyan"), f" vs {sc.baseline}",
-        f"   correct@-5 {sc.correct_at_minus5:.0%}   fast_1 {sc.fast_1:.0%}   ",
+        f"  correct@-5 {sc.correct_at_minus5:.0%}  fast_1 {sc.fast_1:.0%}  ",
         f"geomean speedup (correct) {_fmt_x(sc.geomean_speedup_correct)}",
     )
     if result.other_scores:
-        line.append(f"   |   AS {result.other_scores.aggregated:.4f} vs {result.other_scores.baseline}")
+        line.append(f"  |  AS {result.other_scores.aggregated:.4f} vs {result.other_scores.baseline}")
     es = "  ".join(f"{t}:{v:.3g}" for t, v in sc.es.items())
-    parts += [line, Text(f"ES(t)  {es}", style="dim")]
+    parts += [line, Text(verdict(result), style="bold"), Text(AS_MEANING, style="dim"), Text(f"ES(t)  {es}", style="dim")]
     footer = f"{result.device_name} · torch {result.torch_version} · {result.wall_s:.1f} s"
     if any("inductor" in s.times and s.times["inductor"].source == "cached" for s in result.subgraphs):
         footer += " · * Inductor time from the baseline cache, rescaled by this run's eager time"

@@ -10,7 +10,15 @@ python3 -m venv .venv
 . .venv/bin/activate
 python -m pip install -q --upgrade pip
 spec="${PASSAGENT_TORCH_SPEC:-torch==2.13.0}"
-if [ "$spec" != "skip" ]; then
+if [ "$spec" = "skip" ]; then
+    echo "setup: keeping the torch already in .venv (PASSAGENT_TORCH_SPEC=skip)"
+elif command -v nvidia-smi > /dev/null 2>&1 && nvidia-smi -L > /dev/null 2>&1; then
+    # On purpose: with a GPU, PyPI's default torch wheel on Linux x86_64 is a CUDA build.
+    echo "setup: NVIDIA GPU found ($(nvidia-smi -L | head -n 1)); installing $spec, a CUDA build (several GB)"
+    python -m pip install -q "$spec"
+else
+    echo "setup: no NVIDIA GPU; installing $spec (this project's machines serve a local CPU wheel; elsewhere"
+    echo "       pip takes the platform's default build: set PASSAGENT_TORCH_SPEC to choose another)"
     python -m pip install -q "$spec"
 fi
 # setuptools warns once per shipped benchmark-task folder (they hold model.py files but are data,
@@ -21,4 +29,4 @@ if ! python -m pip install -q -e '.[agent,test,sweep,bench]' > "$log" 2>&1; then
     echo "pip install failed; full output in $log" >&2
     exit 1
 fi
-echo "installed: $(python -c 'import torch, passagent; print("passagent", passagent.__version__, "torch", torch.__version__)')"
+echo "installed: $(python -c 'import torch, passagent; print("passagent", passagent.__version__, "torch", torch.__version__, "(CUDA", torch.version.cuda, "available)" if torch.cuda.is_available() else "(CPU only)")')"

@@ -12,12 +12,16 @@ import shutil
 import subprocess
 import sys
 import textwrap
+
+import pytest
 from pathlib import Path
 
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
 from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.schema import EvalResult
+from passagent.tools.schema import EvalConfig, EvalResult, SubgraphResult
+from passagent.tools.scoring import ScoringConfig
+from passagent.tools.results import task_scores
 from passagent.tools.tasks import load_task
 from passagent.tools.timing import TimingConfig
 
@@ -63,16 +67,36 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
     for k, t in cuda_like.subgraphs[0].times.items():
         t.graph_median_us = {"eager": 16.5, "inductor": 6.9, "candidate": 5.9}[k]
     assert "device us e/I/c" in rendered(cuda_like) and "16.5/6.9/5.9" in rendered(cuda_like)
+    # The table fits an 80-column terminal uncut, and the result says in words what it means.
+    narrow = rendered(result, width=80)
+    assert "\u2026" not in narrow, narrow  # Rich's ellipsis marks a cut cell
+    for s in result.subgraphs:
+        assert s.name in narrow and f"{s.speedup_vs_eager:.2f}x" in narrow
+    from passagent.agent.render import verdict
+
+    words = verdict(result)
+    assert words.startswith(f"AS {result.scores.aggregated:.3f} against eager: correct at t=-5 on 4 of 4")
+    assert ("faster than eager" in words or "slower than eager" in words) and "default Inductor" in words
 
 
-def rendered(result: EvalResult) -> str:
+def test_the_verdict_of_a_pass_that_failed_everywhere_says_so() -> None:
+    from passagent.agent.render import verdict
+
+    failed = SubgraphResult(index=0, name="graphs/0", source="x", dtypes=["float32"], status="compile", failure_class="compile")
+    scores = task_scores([failed], "eager", ScoringConfig())  # compile is tolerated from t = 3: AS 0.111, not b
+    result = EvalResult(task_id="t", task_path="t", pass_path="p", pass_sha256="0", config=EvalConfig(device="cpu"),
+                        torch_version="x", device_name="cpu", subgraphs=[failed], scores=scores, other_scores=None, wall_s=1.0)
+    assert verdict(result) == "AS 0.111 against eager: the pass failed on every subgraph (compile), so each scores the failure penalty."
+
+
+def rendered(result: EvalResult, width: int = 250) -> str:
     import io
 
     from rich.console import Console
 
     from passagent.agent.render import eval_table
 
-    console = Console(width=250, file=io.StringIO())
+    console = Console(width=width, file=io.StringIO())
     console.print(eval_table(result))
     return console.file.getvalue()
 
@@ -127,6 +151,25 @@ def test_syntax_error_is_a_compile_failure_pointing_at_the_line(cache_root: Path
 def test_missing_contract_function(cache_root: Path) -> None:
     s = only(run(small_task(), TEST_PASSES / "missing_function.py", cache_root))
     assert s.status == "compile" and "does not define replacement_func" in s.message
+
+
+@pytest.mark.parametrize("name, says, where", [
+    ("syntax_error", "SyntaxError", "syntax_error.py\", line 5"),
+    ("missing_function", "does not define replacement_func", None),
+    ("raises_at_import", "KeyError", "raises_at_import.py\", line 5"),
+])
+def test_a_pass_that_does_not_load_fails_before_any_baseline(cache_root: Path, name: str, says: str, where: str | None) -> None:
+    task = load_task(passbench_task("b511"))
+    result = run(task, TEST_PASSES / f"{name}.py", cache_root, use_cache=False)
+    assert len(result.subgraphs) == 4
+    for s in result.subgraphs:
+        assert s.status == "compile" and s.message.startswith("the pass failed to load: ") and says in s.message
+        assert s.times == {} and s.phase_s == {}, "nothing was compiled or timed"
+        if where:
+            assert where in (s.traceback or ""), s.traceback
+    # Scored exactly like any failed pass: b below t = 3, tolerated from t = 3 (SCORING.md).
+    assert result.scores.es[-5] == pytest.approx(0.1) and result.scores.es[3] == pytest.approx(1.0)
+    assert result.other_scores is not None and result.other_scores.aggregated == result.scores.aggregated
 
 
 def test_exception_while_tracing_the_replacement(cache_root: Path) -> None:
@@ -289,11 +332,11 @@ def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> No
         assert t.p10_us is not None and t.p10_us <= t.median_us, name
     assert s.speedup_vs_eager == s.times["eager"].p10_us / s.times["candidate"].p10_us
     assert s.speedup_vs_inductor == s.times["inductor"].p10_us / s.times["candidate"].p10_us
-    # The per-round paired speedups are recorded whatever the statistic, and scored by none.
+    # The per-round paired speedups (the default's) are recorded whatever the statistic.
     assert s.paired_speedup_vs_eager is not None and s.paired_speedup_vs_inductor is not None
     assert s.paired_speedup_vs_eager != s.speedup_vs_eager
     table = _rendered(result)
-    assert "eager (p10)" in table and f"{s.times['candidate'].p10_us:.1f} us" in table
+    assert "eager us p10" in table and f"{s.times['candidate'].p10_us:.1f}" in table
     from passagent.agent.condense import describe_eval
 
     assert f"time (p10): eager {s.times['eager'].p10_us:.1f} us" in describe_eval(result)
@@ -318,7 +361,9 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
     result = EvalResult.model_validate(data)
     assert result.subgraphs[0].status == "correct"
     assert result.config.sandbox and result.sandbox, "the worker is confined by default"
-    assert result.config.time_statistic == "median"  # SCORING.md's, unless asked otherwise
+    assert result.config.time_statistic == "paired"  # SCORING.md's, unless asked otherwise
+    s = result.subgraphs[0]
+    assert s.speedup_vs_eager == s.paired_speedup_vs_eager and s.median_ratio_vs_eager is not None
     assert result.subgraphs[0].times["candidate"].p10_us is not None  # recorded either way
     assert "sandbox off" not in _rendered(result)
     unconfined = result.model_copy(update={"config": result.config.model_copy(update={"sandbox": False})})
@@ -353,7 +398,33 @@ def test_cli_bad_task_is_one_line_and_exit_2(cache_root: Path, tmp_path: Path) -
 def test_cli_unknown_time_statistic_exit_2(cache_root: Path) -> None:
     proc = _cli("eval", str(passbench_task("b511") / "graphs" / "1"), "--pass", str(EXAMPLES / "b511_skip_single_cat.py"),
                 "--time-statistic", "mean", cache_root=cache_root)
-    assert proc.returncode == 2 and "time statistic must be one of median, p10" in proc.stderr
+    assert proc.returncode == 2 and "time statistic must be one of paired, median, p10" in proc.stderr
+
+
+def test_cli_exit_codes_tell_failure_and_integrity_apart(cache_root: Path) -> None:
+    sub = str(passbench_task("b511") / "graphs" / "1")
+    failed = _cli("eval", sub, "--pass", str(TEST_PASSES / "syntax_error.py"), cache_root=cache_root)
+    assert failed.returncode == 1, failed.stderr  # failed on every subgraph (here: did not load)
+    assert "the pass failed on every subgraph" in failed.stdout
+    refused = _cli("eval", sub, "--pass", str(TEST_PASSES / "exploits" / "patch_timer.py"), cache_root=cache_root)
+    assert refused.returncode == 4, refused.stderr  # a defence fired (here: the static checks)
+
+
+def test_cli_guides_a_new_user() -> None:
+    def cli(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "passagent.agent.cli", *args], capture_output=True, text=True, timeout=300)
+
+    from passagent import __version__
+
+    version = cli("--version")
+    assert version.returncode == 0 and version.stdout.startswith(f"passagent {__version__} (torch ")
+    typo = cli("tasks", "show", "task_42")
+    assert typo.returncode == 2 and "did you mean task_042?" in typo.stderr
+    category = cli("tasks", "list", "--category", "fusable")
+    assert category.returncode == 2 and "fusible, sole, typical" in category.stderr
+    code = cli("tasks", "show", "task_035", "--code", "--subgraph", "1")
+    assert code.returncode == 0, code.stderr
+    assert "tmp_1 = tmp_0.pow(2)" in code.stdout and "graphs/1" in code.stdout and "graphs/0" not in code.stdout
 
 
 def test_cli_missing_pass_file_exit_2(cache_root: Path) -> None:

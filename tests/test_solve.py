@@ -201,3 +201,23 @@ def test_live_view_off_a_terminal_ends_its_last_line() -> None:
     with LiveView("task_000", "builtin", console=Console(file=buf, force_terminal=False, width=100)):
         pass
     assert buf.getvalue().endswith("\n"), repr(buf.getvalue()[-80:])
+
+
+def test_live_view_shows_each_steps_own_evaluation_only() -> None:
+    import io
+
+    from rich.console import Console
+
+    from passagent.agent.live import LiveView
+
+    buf = io.StringIO()
+    view = LiveView("task_000", "builtin", console=Console(file=buf, force_terminal=False, width=120))
+    call = {"messages": [{"tool_calls": [{"name": "evaluate_pass"}]}]}
+    look = {"messages": [{"tool_calls": [{"name": "read_pass"}]}]}
+    with view:
+        view.update("model", {**call, "step": 1, "evaluations": 0, "last_as": None})
+        view.update("tools", {"step": 1, "evaluations": 1, "last_as": 1.2345, "best_as": 1.2345})
+        view.update("model", {**look, "step": 2, "evaluations": 1, "last_as": 1.2345, "best_as": 1.2345})
+        view.update("tools", {"step": 2, "evaluations": 1, "last_as": 1.2345, "best_as": 1.2345})
+    assert view.rows[0][2] == "1.2345"
+    assert view.rows[1][:3] == ("2", "read_pass", "-"), "a step that evaluated nothing shows no AS of its own"

@@ -92,8 +92,14 @@ def test_speedups_use_the_chosen_statistic() -> None:
     from passagent.tools.results import subgraph_from_event
 
     ev = _event({"eager": (100.0, 60.0), "inductor": (80.0, 50.0), "candidate": (50.0, 40.0)})
-    median = subgraph_from_event(0, _Subgraph(), ev, None)
+    ev["paired_speedup"] = {"eager": 2.2, "inductor": 1.5, "inductor_vs_eager": 1.3}
+    paired = subgraph_from_event(0, _Subgraph(), ev, None)  # SCORING.md's default: per-round ratios
+    assert (paired.speedup_vs_eager, paired.speedup_vs_inductor) == (2.2, 1.5)
+    assert (paired.median_ratio_vs_eager, paired.median_ratio_vs_inductor) == (2.0, 1.6)  # recorded beside
+    assert paired.inductor_speedup_vs_eager == 1.3  # Inductor scored by the same estimator
+    median = subgraph_from_event(0, _Subgraph(), ev, None, time_statistic="median")
     assert (median.speedup_vs_eager, median.speedup_vs_inductor) == (2.0, 1.6)
+    assert median.inductor_speedup_vs_eager == 1.25
     p10 = subgraph_from_event(0, _Subgraph(), ev, None, time_statistic="p10")
     assert (p10.speedup_vs_eager, p10.speedup_vs_inductor) == (1.5, 1.25)
     assert p10.times["candidate"].p10_us == 40.0 and p10.times["candidate"].median_us == 50.0
@@ -116,6 +122,18 @@ def test_p10_without_a_recorded_p10_gives_no_speedup_rather_than_a_median_one() 
     assert old.times["inductor"].p10_us is None and old.speedup_vs_inductor is None
 
 
+def test_paired_falls_back_to_the_ratio_of_medians_only_where_nothing_was_paired() -> None:
+    from passagent.tools.results import subgraph_from_event
+
+    # Inductor's time from the cache was never timed in the candidate's rounds.
+    ev = _event({"eager": (100.0, 60.0), "candidate": (50.0, 40.0)})
+    ev["paired_speedup"] = {"eager": 2.5}
+    s = subgraph_from_event(0, _Subgraph(), ev, {"inductor_ratio": 0.8})
+    assert s.speedup_vs_eager == 2.5
+    assert s.times["inductor"].source == "cached" and s.speedup_vs_inductor == pytest.approx(80.0 / 50.0)
+    assert s.paired_speedup_vs_inductor is None and s.inductor_speedup_vs_eager is None
+
+
 def test_unknown_time_statistic_is_refused() -> None:
     from passagent.tools.evaluate import EvalOptions
 
@@ -136,7 +154,9 @@ def test_the_worker_records_the_median_of_per_round_ratios_per_baseline() -> Non
 
     samples = {"eager": [10.0, 20.0, 30.0], "inductor": [8.0, 8.0, 8.0], "candidate": [5.0, 5.0, 20.0]}
     # eager / candidate per round: 2, 4, 1.5 -> median 2; inductor: 1.6, 1.6, 0.4 -> 1.6.
-    assert paired_speedups(samples) == {"eager": 2.0, "inductor": pytest.approx(1.6)}
+    # eager / inductor per round: 1.25, 2.5, 3.75 -> 2.5 (Inductor's own speedup, scored like a candidate's).
+    assert paired_speedups(samples) == {"eager": 2.0, "inductor": pytest.approx(1.6), "inductor_vs_eager": 2.5}
     assert paired_speedups({"eager": [10.0], "candidate": [5.0]}) == {"eager": 2.0}  # Inductor not timed here
-    assert paired_speedups({"eager": [10.0]}) == {}  # no candidate timed
+    assert paired_speedups({"eager": [10.0]}) == {}  # nothing to pair
+    assert paired_speedups({"eager": [10.0], "inductor": [4.0]}) == {"inductor_vs_eager": 2.5}  # no candidate
     assert paired_speedups({"eager": [10.0, 0.0], "inductor": [4.0, 4.0], "candidate": [2.0, 2.0]}) == {"inductor": 2.0}

@@ -28,6 +28,26 @@ def resolve_builtin(task_id: str) -> Path | None:
     return path if path.is_dir() else None
 
 
+def builtin_ids() -> list[str]:
+    """The ids of the shipped built-in tasks, sorted."""
+    root = builtin_tasks_dir()
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and _TASK_ID.match(p.name)) if root.is_dir() else []
+
+
+def nearest_ids(spec: str, n: int = 3) -> list[str]:
+    """Up to ``n`` built-in ids that look like ``spec`` (``task_42`` -> ``task_042``; a typo'd
+    id -> the closest by edit distance, :func:`difflib.get_close_matches`)."""
+    import difflib
+
+    ids = builtin_ids()
+    digits = "".join(ch for ch in spec if ch.isdigit())
+    if digits and spec.lower().startswith(("task", "t_", "t")):
+        padded = f"task_{int(digits):03d}"
+        if padded in ids:
+            return [padded]
+    return difflib.get_close_matches(spec, ids, n=n, cutoff=0.6)
+
+
 def load_manifest() -> list[dict]:
     """The built-in manifest rows (one dict per task), or ``[]`` when none is shipped."""
     manifest = BUILTIN_ROOT / "manifest.json"

@@ -7,10 +7,9 @@ lock is released when the evaluation ends, or by the OS if its process dies.
 
 Waiters are served first come, first served: each takes a ticket (a file named by the time it
 asked, locked by its process) in a queue folder of its pool, and only the oldest live ticket
-tries the devices. Before the queue, every waiter polled every device, and whichever polled first
-after a release won: in a two-H200 sweep (2026-11-29) a run that had asked for a GPU at 91 s got
-one at 149 s, after two runs that asked at 100 s and 115 s, and as it had two more evaluations to
-run one after another, they formed a 50 s tail with one GPU idle. A ticket whose process died is
+tries the devices. Why: when every waiter polls every device, whichever polls first after a
+release wins, so a run that asked early can wait behind later ones and leave a tail with one GPU
+idle (measured on two H200s: benchmarks/RESULTS.md, "Two GPUs"). A ticket whose process died is
 not locked any more and is removed by the next waiter that looks.
 
 Every lease is also recorded: on release, while the lock is still held, one JSON line is

@@ -25,7 +25,7 @@ from .baseline_cache import BaselineCache, default_cache_root
 from .device_lease import lease_device, leased_device, pin_worker_device
 from .errors import DeviceUnavailableError, TaskError
 from .isolation import run_workers
-from .passes import pass_digest, pass_files
+from .passes import pass_digest, pass_files, source_load_error
 from .results import cache_entry, has_times, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
 from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
@@ -82,10 +82,11 @@ class EvalOptions:
             it on demand. Inductor's C++ kernels are compiled with a profiler record each (see
             :mod:`.profiling`).
         profile_calls: calls of each variant profiled per subgraph.
-        time_statistic: which statistic of each variant's end-to-end samples the speedups use:
-            ``"median"`` (default, ``shared/docs/SCORING.md``) or ``"p10"`` (10th percentile, more
-            repeatable where the host's speed drifts; see :data:`.schema.TIME_STATISTICS`). Both
-            are recorded in every result; this picks the scored one.
+        time_statistic: how the scored speedups are estimated from the interleaved samples:
+            ``"paired"`` (default, ``shared/docs/SCORING.md``: the median over rounds of the
+            per-round ratio), ``"median"`` (ratio of medians) or ``"p10"`` (ratio of 10th
+            percentiles); see :data:`.schema.TIME_STATISTICS`. The paired ratios, the ratios of
+            medians and every variant's 10th percentile are recorded in every result.
         reuse_inductor_time: with the default eager baseline, take default Inductor's time from
             the baseline cache (rescaled by this run's eager time) instead of compiling and timing
             it again. Off by default: the candidate's own time depends on which variants are
@@ -117,7 +118,7 @@ class EvalOptions:
     profile: bool = False
     profile_calls: int = 5
     reuse_inductor_time: bool = False
-    time_statistic: str = "median"
+    time_statistic: str = "paired"
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -242,6 +243,12 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
     cached = {i: cache.get(k) for i, k in keys.items()}
     need_inductor = {str(i): options.baseline == "inductor" or not options.reuse_inductor_time or cached[i] is None
                      for i in keys}
+    # A pass that cannot load fails at once, before any baseline is compiled or timed; syntax and
+    # missing functions are read from the source here (nothing of the pass runs in this process),
+    # an exception at import is found by the worker before it builds any baseline.
+    load_error = source_load_error(pass_path)
+    if load_error is not None:
+        return _failed_to_load(task, pass_path, digest, options, dev_name, load_error, t0)
     if options.static_checks:
         violations = check_pass(pass_path, Mode(options.integrity_mode))
         if violations:
@@ -356,6 +363,24 @@ def _statically_rejected(task: Task, pass_path: Path, digest: str, options: Eval
         task_id=task.id, task_path=str(task.path), pass_path=str(pass_path), pass_sha256=digest,
         config=_eval_config(options), torch_version=torch.__version__, device_name=dev_name, subgraphs=subgraphs,
         scores=task_scores(subgraphs, options.baseline, options.scoring), wall_s=time.perf_counter() - t0,
+    )
+
+
+def _failed_to_load(task: Task, pass_path: Path, digest: str, options: EvalOptions, dev_name: str,
+                    error: tuple[str, str], t0: float) -> EvalResult:
+    """The result for a pass that does not load: every subgraph a ``compile`` failure with the
+    load error, scored like any other (SCORING.md); nothing was compiled or timed."""
+    message, tb = error
+    subgraphs = [
+        SubgraphResult(index=i, name=sg.name, source=sg.source, dtypes=list(sg.dtypes), status="compile",
+                       failure_class="compile", message=f"the pass failed to load: {message}", traceback=tb or None)
+        for i, sg in enumerate(task.subgraphs)
+    ]
+    return EvalResult(
+        task_id=task.id, task_path=str(task.path), pass_path=str(pass_path), pass_sha256=digest,
+        config=_eval_config(options), torch_version=torch.__version__, device_name=dev_name, subgraphs=subgraphs,
+        scores=task_scores(subgraphs, options.baseline, options.scoring), wall_s=time.perf_counter() - t0,
+        other_scores=task_scores(subgraphs, "inductor" if options.baseline == "eager" else "eager", options.scoring),
     )
 
 

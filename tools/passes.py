@@ -15,6 +15,7 @@ or PassNet's ``pass_dir/`` holding several such files plus ``sorted_output_pass_
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import json
@@ -100,6 +101,53 @@ class RuleLoadFailure(Exception):
         self.rule = rule
         self.path = path
         super().__init__(message)
+
+
+def _bound_names(tree: ast.Module) -> set[str] | None:
+    """Names a module's top-level code binds (defs, classes, assignments, imports, also inside
+    top-level ``if``/``try``/``with`` blocks); None when a star import makes that unknowable."""
+    names: set[str] = set()
+    for node in ast.walk(ast.Module(body=[n for n in tree.body], type_ignores=[])):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name == "*":
+                    return None
+                names.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def source_load_error(path: str | Path) -> tuple[str, str] | None:
+    """Why a pass cannot load, found from its source alone (nothing of it runs): a rule file
+    that does not parse, or one that binds none of a function the contract needs.
+
+    Returns ``(message, traceback text pointing at the file and line)``, or None when the source
+    looks loadable (an exception at import can still happen: only running it tells).
+
+    Raises:
+        PassLoadError: see :func:`pass_files`.
+    """
+    import traceback
+
+    for _name, file in pass_files(path):
+        source = file.read_bytes().decode("utf-8", errors="replace")
+        try:
+            tree = ast.parse(source, filename=str(file))
+            compile(tree, str(file), "exec")
+        except SyntaxError as exc:
+            return (f"{file.name}:{exc.lineno}: SyntaxError: {exc.msg}",
+                    "".join(traceback.format_exception_only(type(exc), exc)).rstrip())
+        except (ValueError, RecursionError, MemoryError) as exc:
+            return f"{file.name}: cannot be parsed: {type(exc).__name__}: {exc}", ""
+        bound = _bound_names(tree)
+        missing = [] if bound is None else [f for f in REQUIRED_FUNCTIONS if f not in bound]
+        if missing:
+            return (f"{file.name} does not define {', '.join(missing)} (the pass contract needs "
+                    f"{', '.join(REQUIRED_FUNCTIONS)})", "")
+    return None
 
 
 def load_rules(path: str | Path, digest: str | None = None) -> list[PassRule]:

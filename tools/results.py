@@ -31,9 +31,14 @@ def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
     )
 
 
+def _ratio(base_us: float | None, cand_us: float | None) -> float | None:
+    return base_us / cand_us if base_us is not None and cand_us else None
+
+
 def scored_us(t: Timing, time_statistic: str) -> float | None:
-    """The time (µs) of ``t`` that speedups use under ``time_statistic`` (``EvalConfig.time_statistic``):
-    its median or its 10th percentile; None where that statistic was not recorded.
+    """The time (µs) of ``t`` shown beside speedups estimated by ``time_statistic``
+    (``EvalConfig.time_statistic``): its median ('paired', 'median') or its 10th percentile ('p10');
+    None where that statistic was not recorded.
 
     Raises:
         KeyError: ``time_statistic`` is not a key of :data:`.schema.TIME_STATISTICS`.
@@ -49,9 +54,9 @@ def profile_from_event(ev: dict[str, Any]) -> SubgraphProfile:
 
 
 def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, Any] | None,
-                        profile: dict[str, Any] | None = None, time_statistic: str = "median") -> SubgraphResult:
-    """One subgraph's result from the worker's event ``ev``; speedups are baseline / candidate of
-    the ``time_statistic`` (:data:`.schema.TIME_STATISTICS`) of each variant's end-to-end samples.
+                        profile: dict[str, Any] | None = None, time_statistic: str = "paired") -> SubgraphResult:
+    """One subgraph's result from the worker's event ``ev``; speedups are estimated by
+    ``time_statistic`` (:data:`.schema.TIME_STATISTICS`: the median of per-round ratios by default).
 
     Raises:
         KeyError: an unknown ``time_statistic``.
@@ -79,12 +84,26 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         # So a pass is never blamed for the compiler's own error: say where Inductor stands.
         ind_t = inductor_error["min_correct_t"]
         message += f"; default Inductor itself is correct {'from t=%d' % ind_t if ind_t is not None else 'at no level'}"
-    speedup = {}
+    paired = ev.get("paired_speedup") or {}
+    speedup: dict[str, float] = {}
+    median_ratio: dict[str, float] = {}
     if "candidate" in times:
         for base in ("eager", "inductor"):
-            t_base, t_cand = (scored_us(times[v], time_statistic) if v in times else None for v in (base, "candidate"))
-            if t_base is not None and t_cand is not None:
-                speedup[base] = t_base / t_cand
+            if base not in times:
+                continue
+            median_ratio[base] = _ratio(times[base].median_us, times["candidate"].median_us)
+            if time_statistic == "paired":
+                # Inductor's time taken from the cache (--reuse-inductor-time) has no rounds to
+                # pair with the candidate's: its speedup falls back to the ratio of medians.
+                s = paired.get(base, median_ratio[base])
+            else:
+                s = _ratio(scored_us(times[base], time_statistic), scored_us(times["candidate"], time_statistic))
+            if s is not None:
+                speedup[base] = s
+    inductor_vs_eager = None
+    if "eager" in times and "inductor" in times and times["inductor"].source == "measured":
+        inductor_vs_eager = (paired.get("inductor_vs_eager") if time_statistic == "paired" else None) \
+            or _ratio(scored_us(times["eager"], time_statistic), scored_us(times["inductor"], time_statistic))
     return SubgraphResult(
         index=i,
         name=sg.name,
@@ -104,8 +123,11 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         times=times,
         speedup_vs_eager=speedup.get("eager"),
         speedup_vs_inductor=speedup.get("inductor"),
-        paired_speedup_vs_eager=(ev.get("paired_speedup") or {}).get("eager") if "candidate" in times else None,
-        paired_speedup_vs_inductor=(ev.get("paired_speedup") or {}).get("inductor") if "candidate" in times else None,
+        paired_speedup_vs_eager=paired.get("eager") if "candidate" in times else None,
+        paired_speedup_vs_inductor=paired.get("inductor") if "candidate" in times else None,
+        median_ratio_vs_eager=median_ratio.get("eager"),
+        median_ratio_vs_inductor=median_ratio.get("inductor"),
+        inductor_speedup_vs_eager=inductor_vs_eager,
         wall_s=ev.get("wall_s", 0.0),
         phase_s=ev.get("phase_s", {}),
         profile=profile_from_event(profile) if profile is not None else None,

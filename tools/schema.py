@@ -21,16 +21,22 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-TIME_STATISTICS = {"median": "median_us", "p10": "p10_us"}
-"""The statistics of a variant's end-to-end samples a score may use (``EvalOptions.time_statistic``),
-each mapped to its field of :class:`Timing` (and of ``tools.timing.TimingStats``). ``"median"`` is ``shared/docs/SCORING.md``'s
-``T_base``/``T_cand`` and the default. ``"p10"``, the 10th percentile, is the outlier handling issue
-#7 allows for hosts whose speed drifts: interference from the host only ever adds time, so the
-lower tail is the subgraph's own cost under the least disturbed conditions (the reasoning behind
-``timeit``'s advice to read the minimum; the 10th percentile instead of the minimum keeps it from
-resting on one sample). On the H200, over 71 subgraphs each measured twice, the speedup against
-eager disagreed by 1.03% median / 5.93% worst with it and by 1.12% / 16.2% with the median
-(``benchmarks/timing_repeatability.py``, README "Timing repeatability", 2026-11-29)."""
+TIME_STATISTICS = {"paired": "median_us", "median": "median_us", "p10": "p10_us"}
+"""How a subgraph's speedup is estimated from one interleaved measurement (``EvalOptions.time_statistic``),
+each mapped to the field of :class:`Timing` (and of ``tools.timing.TimingStats``) that the times shown
+beside the speedup come from.
+
+- ``"paired"`` (the default, ``shared/docs/SCORING.md``): the median over interleaved rounds of the
+  per-round ratio ``T_base / T_cand``. On the H200 the host's speed drifts by tens of percent within
+  seconds; the ratio within one round cancels that drift where the ratio of two medians does not
+  (same candidate timed twice against eager, 25 subgraphs: 0.79% median / 4.6% worst disagreement
+  against 1.07% / 7.1% for the ratio of medians; ``benchmarks/timing_repeatability.py``,
+  ``benchmarks/RESULTS.md``).
+- ``"median"``: the ratio of the two medians (recorded beside the score in every result as
+  ``median_ratio_vs_eager`` / ``median_ratio_vs_inductor``).
+- ``"p10"``: the ratio of the two 10th percentiles: host interference only ever adds time, so the
+  lower tail is the subgraph's own cost under the least disturbed conditions (``timeit``'s reasoning
+  for reading the minimum, without resting on one sample)."""
 
 
 class Timing(_Model):
@@ -131,11 +137,16 @@ class SubgraphResult(_Model):
     speedup_vs_inductor: float | None = None
     paired_speedup_vs_eager: float | None = Field(
         None, description="median over the timed rounds of eager time / candidate time (one interleaved "
-                          "measurement); recorded, not scored (the score's speedup is speedup_vs_eager); None "
-                          "where the candidate was not timed (compile, runtime, integrity, timeout), and in "
-                          "results from before it was recorded")
+                          "measurement): the score's speedup_vs_eager under the default time_statistic 'paired'; "
+                          "None where the candidate was not timed (compile, runtime, integrity, timeout)")
     paired_speedup_vs_inductor: float | None = Field(
         None, description="the same against default Inductor; None where Inductor's time came from the cache")
+    median_ratio_vs_eager: float | None = Field(
+        None, description="eager median / candidate median (the ratio of medians, recorded beside the score)")
+    median_ratio_vs_inductor: float | None = Field(None, description="the same against default Inductor")
+    inductor_speedup_vs_eager: float | None = Field(
+        None, description="default Inductor's own speedup against eager, by the same estimator as the score "
+                          "(SCORING.md: Inductor is scored like a candidate); None where either was not timed here")
     wall_s: float = 0.0
     phase_s: dict[str, float] = Field({}, description=(
         "seconds per worker step for this subgraph: inputs (drawing them), eager (reference runs), inductor "
@@ -169,8 +180,10 @@ class EvalConfig(_Model):
     failure_penalty: float = 0.1
     timeout_s: float = 300.0
     timing_budget_s: float = 0.5
-    time_statistic: Literal["median", "p10"] = Field(
-        "median", description="statistic of the end-to-end samples the speedups use (SCORING.md: median)")
+    time_statistic: Literal["paired", "median", "p10"] = Field(
+        "median", description="how speedups were estimated from the end-to-end samples: 'paired' (median of "
+                              "per-round ratios, SCORING.md's and the default of new evaluations), 'median' "
+                              "(ratio of medians; what results without this field used) or 'p10'")
     integrity_mode: Literal["permissive", "strict"] = "permissive"
     static_checks: bool = True
     sandbox: bool = True

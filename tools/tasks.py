@@ -180,7 +180,11 @@ def load_task(spec: str | Path, task_id: str | None = None) -> Task:
 
         resolved = resolve_builtin(str(spec))
         if resolved is None:
-            raise TaskError(path, "no such task folder or built-in task id")
+            from .builtin_tasks import nearest_ids
+
+            near = nearest_ids(str(spec))
+            hint = f"; did you mean {' or '.join(near)}?" if near else " (`passagent tasks list` lists the built-in ids)"
+            raise TaskError(path, "no such task folder or built-in task id" + hint)
         task_id = task_id or str(spec)
         path = resolved
     path = path.resolve()

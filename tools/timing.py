@@ -29,9 +29,9 @@
   of what a pass may remove); a variant that cannot be captured (a host sync, a
   data-dependent shape) gets ``None``.
 * ``samples_out`` hands back the raw end-to-end samples, paired by round, and
-  :func:`speedup_estimates` computes alternative speedup estimators from them; only the ratio of
-  medians is the score's; the median of per-round ratios is also recorded with every evaluation
-  (``SubgraphResult.paired_speedup_vs_*``, not scored), the others are for
+  :func:`speedup_estimates` computes speedup estimators from them: the median of per-round
+  ratios is the score's (``shared/docs/SCORING.md``; ``tools/worker.paired_speedups``), the ratio
+  of medians and the 10th percentiles are recorded beside it, the others are for
   ``benchmarks/timing_repeatability.py``.
 * The garbage collector is paused while timing (a collection inside a timed call costs more
   than a whole small subgraph), and warm-up runs for at least ``warmup_s`` per variant so the
@@ -203,7 +203,7 @@ def _middle_half_mean(samples: list[float]) -> float:
 
 SPEEDUP_ESTIMATORS = ("ratio_of_medians", "median_of_paired_ratios", "ratio_of_p10", "ratio_of_trimmed_means",
                       "ratio_of_minimums")
-"""The keys of :func:`speedup_estimates`, in its order (the score's first)."""
+"""The keys of :func:`speedup_estimates`, in its order (the score's is ``median_of_paired_ratios``)."""
 
 
 def speedup_estimates(base: list[float], cand: list[float]) -> dict[str, float]:
@@ -211,12 +211,11 @@ def speedup_estimates(base: list[float], cand: list[float]) -> dict[str, float]:
     measurement (``base[k]`` and ``cand[k]`` from round ``k``, :func:`time_interleaved`'s
     ``samples_out``; any one unit, e.g. µs).
 
-    Only ``"ratio_of_medians"`` is what the score uses (``shared/docs/SCORING.md``: median
-    baseline time over median candidate time). The others come from the same samples, at no extra
-    measurement cost, for the repeatability study (``benchmarks/timing_repeatability.py``): which
-    estimator agrees best with itself when a measurement is repeated on a host whose speed drifts.
-    ``"median_of_paired_ratios"`` is also recorded with every evaluation
-    (``tools/worker.paired_speedups``; ``SubgraphResult.paired_speedup_vs_*``), not scored.
+    ``"median_of_paired_ratios"`` is what the score uses (``shared/docs/SCORING.md``;
+    ``tools/worker.paired_speedups``); ``"ratio_of_medians"`` is recorded beside it. The others come
+    from the same samples, at no extra measurement cost, for the repeatability study
+    (``benchmarks/timing_repeatability.py``): which estimator agrees best with itself when a
+    measurement is repeated on a host whose speed drifts.
 
     Returns:
         ``"ratio_of_medians"``: ``median(base) / median(cand)``.
@@ -428,7 +427,7 @@ def graph_replay_medians(
     side = torch.cuda.Stream(device)
     # A failed capture leaves the device's default generator marked as capturing, and every later
     # random op on the device then raises ("Offset increment outside graph capture encountered
-    # unexpectedly"; seen in tests/test_gpu.py on the H200, torch 2.11, 2026-11-30). A clone of its
+    # unexpectedly"; tests/test_gpu.py reproduces it on CUDA with torch 2.11). A clone of its
     # state taken before the captures is swapped back in after a failure (seed and offset as before
     # the captures). Best effort: the timings never depend on it, so a refusal is not an error.
     index = torch.device(device).index

@@ -42,20 +42,23 @@ from .tracebacks import exception_chain, one_line, root_cause, trim_traceback
 
 
 def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
-    """Baseline -> the candidate's speedup as the median over rounds of baseline time / candidate
-    time, from one interleaved measurement's end-to-end samples (µs, paired by round,
-    ``time_interleaved(samples_out=...)``). Recorded beside the score's ratio of medians, not
-    scored (``shared/docs/SCORING.md`` defines the ratio of medians): on the H200 it was the most
-    repeatable estimator against eager in three of four runs, and met issue #7's target in one
-    (README, "Timing repeatability"). Baselines without samples (not timed here) are left out; {} without a
-    candidate. A baseline whose samples cannot be paired (another count, a time of 0) is left out
-    too: a recorded extra must never fail the measurement it comes from."""
-    cand = samples.get("candidate")
+    """Speedups as the median over rounds of the per-round ratio baseline time / candidate time,
+    from one interleaved measurement's end-to-end samples (µs, paired by round,
+    ``time_interleaved(samples_out=...)``): the score's speedup (``shared/docs/SCORING.md``: each
+    round times every variant back to back, so the ratio within a round cancels the host's drift
+    that the ratio of two medians does not).
+
+    Returns ``{"eager": s, "inductor": s}`` for the candidate against each baseline timed here,
+    and ``"inductor_vs_eager"``, default Inductor's own speedup against eager (the paper's
+    comparison scores Inductor like a candidate), wherever both were timed, candidate or not. A
+    pair whose samples cannot be paired (another count, a time of 0) is left out: a recorded
+    extra must never fail the measurement it comes from."""
+    pairs = [("eager", "candidate", "eager"), ("inductor", "candidate", "inductor"), ("eager", "inductor", "inductor_vs_eager")]
     out: dict[str, float] = {}
-    for base in ("eager", "inductor"):
-        if cand and samples.get(base):
+    for base, cand, key in pairs:
+        if samples.get(base) and samples.get(cand):
             try:
-                out[base] = speedup_estimates(samples[base], cand)["median_of_paired_ratios"]
+                out[key] = speedup_estimates(samples[base], samples[cand])["median_of_paired_ratios"]
             except ValueError:
                 continue
     return out
@@ -190,6 +193,17 @@ class Worker:
         self.guard = FunctionGuard()
         task = load_task(self.req["task_path"], self.req["task_id"])
         self.events.emit("sandbox", applied=self.sandbox)
+        # The pass is imported before any baseline is built: a pass that raises at import fails
+        # every subgraph at once, with its traceback, and costs no compile or timing.
+        if self.pass_path:
+            self._load_rules()
+            if self.rule_error is not None and self.compromised is None:
+                message, tb = self.rule_error
+                for index in self.req["subgraph_indices"]:
+                    self.events.emit("result", subgraph=index, failure_class="compile", matches=0, rules=[],
+                                     message=f"the pass failed to load: {message}", traceback=tb or None)
+                self.events.emit("done", max_rss_kb=_max_rss_kb())
+                return
         for index in self.req["subgraph_indices"]:
             self.events.emit("start", subgraph=index)
             self._measured = None
