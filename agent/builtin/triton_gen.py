@@ -39,8 +39,10 @@ from .fx_reader import FxGraph, FxNode, Ref
 FLOAT_DTYPES = {"float32", "float16", "bfloat16"}
 #: Largest row a row kernel holds in one block (elements); longer rows are not generated.
 MAX_ROW = 32768
-#: Smallest region worth a kernel: operators that do arithmetic (casts and identities not counted).
-MIN_OPS = 2
+#: Smallest region proposed: operators that do arithmetic (casts and identities not counted). One
+#: op fuses nothing, but its kernel is still a candidate the harness can time against Inductor's,
+#: so a task made of a single op (a softmax, a GELU) gets an evaluation too.
+MIN_OPS = 1
 
 # fn -> Triton expression template over {a}, {b}; all operands are float32 values.
 _BINARY = {
