@@ -36,7 +36,7 @@ def capture(fn: Callable[..., Any], *args: torch.Tensor) -> dict[str, Any]:
 
     torch._dynamo.reset()
     torch.compile(fn, backend=backend)(*args)
-    return {"index": 0, "name": fn.__name__, "fx_code": "\n\n".join(g["code"] for g in graphs),
+    return {"index": 0, "name": getattr(fn, "__name__", "module"), "fx_code": "\n\n".join(g["code"] for g in graphs),
             "fx_nodes": [n for g in graphs for n in g["nodes"]]}
 
 
@@ -198,3 +198,36 @@ def test_generated_kernels_are_proposed_for_cuda_only() -> None:
     assert not [d for d in propose_rules(ir, "cpu") if d.family == "generated kernel"]
     cuda = [d for d in propose_rules(ir, "cuda") if d.family == "generated kernel"]
     assert len(cuda) == 1 and "Rewrite family: generated kernel." in cuda[0].source
+
+
+def test_generated_pass_goes_through_the_harness_triton_registration(tmp_path: Path) -> None:
+    """On task_035's float32 subgraph (the real task): the generated pass matches once, the
+    harness wraps its launcher as one Triton custom op, and fake CUDA tensors propagate through
+    the launcher (shapes and dtype read at run time), as on a GPU machine."""
+    import json
+
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from passagent.tools.builtin_tasks import builtin_tasks_dir
+    from passagent.tools.inputs import synthesize_inputs
+    from passagent.tools.passes import load_rules
+    from passagent.tools.rewrite import apply_rules
+    from passagent.tools.tasks import load_task
+    from passagent.tools.triton_ops import register_triton_replacements
+    from passagent.tools.worker import build_module
+
+    sg = load_task(str(builtin_tasks_dir() / "task_035")).subgraphs[0]
+    module = build_module(sg, torch.device("cpu"), "t")
+    ir = capture(module, *synthesize_inputs(sg, 0, device=torch.device("cpu")))
+    [d] = [x for x in propose_rules(ir, "cuda") if x.family == "generated kernel"]
+    (tmp_path / f"{d.rule_name}.py").write_text(d.source)
+    (tmp_path / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name]))
+    gm = torch.fx.symbolic_trace(build_module(sg, torch.device("cpu"), "t"))
+    [application] = apply_rules(gm, load_rules(tmp_path))
+    assert application.matches == 1
+    with FakeTensorMode():
+        inputs = [torch.empty(a.meta.shape, dtype=a.meta.dtype, device="cuda") for a in sg.args]
+    [op] = register_triton_replacements(gm, inputs)
+    targets = [n.target for n in gm.graph.nodes if n.op in ("call_function", "call_method")]
+    assert [str(t) for t in targets] == [op]
+    assert "(Tensor arg0, Tensor arg1) -> Tensor" in str(targets[0]._schema)
