@@ -101,13 +101,19 @@ def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pyt
     assert "generated kernel: not tried: generated Triton kernels run on CUDA devices only and this run is on cpu" in summary
 
 
-def test_only_cleanups_are_still_evaluated_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cleanups_alone_are_named_not_evaluated(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alone they change nothing Inductor compiles: an evaluation would be flagged no_change.
     drafts = [draft("Drop", "simplification", "eval_dropout"), draft("Cast", "simplification", "redundant_cast")]
-    _, calls = decide(monkeypatch, drafts, [])
-    assert [c[0] for c in calls] == ["write_pass", "write_pass", "evaluate_pass"]
-    _, calls = decide(monkeypatch, drafts, [eval_text(1.0, 1.0, ["integrity"])])
-    assert calls[:2] == [("delete_rule", {"rule": "Drop"}), ("delete_rule", {"rule": "Cast"})]
-    assert calls[-1][0] == "finish" and "No candidate beat default Inductor" in calls[-1][1]["summary"]
+    _, [(name, args)] = decide(monkeypatch, drafts, [])
+    assert name == "finish"
+    assert "Clean-ups that apply (eval_dropout, redundant_cast) were not evaluated" in args["summary"]
+    assert "nothing was evaluated" in args["summary"]
+
+
+def test_cleanups_are_tried_on_top_of_a_kept_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    drafts = [draft("Drop", "simplification", "eval_dropout"), draft("A", "library form")]
+    _, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"])])
+    assert calls[0] == ("write_pass", {"rule": "Drop", "source": "# Drop\n"})
 
 
 def test_nothing_applies_says_why_per_family(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,9 +13,9 @@ as the oracle:
    least 1 % (the first kept one must also be faster than Inductor: AS vs Inductor > 1);
    otherwise delete it. At most :data:`MAX_EVALUATIONS` evaluations per task; the loop's own
    patience (evaluations without improvement) may stop it earlier. Clean-up candidates
-   (``changes_aten=False``: what lowering to ATen drops anyway) are tried on top of a kept
-   rule, or alone, once, when nothing else applies, so that every task with any candidate
-   gets an evaluation;
+   (``changes_aten=False``: what lowering to ATen drops anyway) are tried only on top of a kept
+   rule: alone they change nothing Inductor compiles, the harness flags them ``no_change``
+   and such an evaluation would score the failure penalty;
 4. finish with what was kept (rule, family, what it fuses or removes, measured AS change) and,
    per family, what was tried and why it lost, or why nothing of that family applied.
 
@@ -197,11 +197,9 @@ class BuiltinPolicy:
         def candidates():
             for d in changing:
                 yield (d,)
-            if kept:
+            if kept:  # alone they change nothing Inductor compiles: the harness flags them no_change
                 for d in cleanups:
                     yield (d,)
-            elif not changing and cleanups:
-                yield tuple(cleanups)  # never silent: evaluate what applies, even if it changes no ATen
 
         for cand in candidates():
             if len(tried) >= MAX_EVALUATIONS:
@@ -237,6 +235,10 @@ class BuiltinPolicy:
                 out.append(f"{family}: {self._why_none(family, history, count, device)}.")
         by_family = {f: [d.rule_name for d in kept if d.family == f] for f in FAMILIES}
         out.append("Kept by family: " + "; ".join(f"{f}: {', '.join(v) or '-'}" for f, v in by_family.items()) + ".")
+        cleanups = sorted({d.recipe for d in drafts if not _changes_aten(d)})
+        if cleanups and not kept:
+            out.append(f"Clean-ups that apply ({', '.join(cleanups)}) were not evaluated: alone they change nothing "
+                       "Inductor compiles (it drops them when lowering), so the harness would flag them no_change.")
         if not tried:
             ops = ""
             listing = next((ex.result for ex in history if ex.name == "list_subgraphs"), "")
