@@ -9,7 +9,9 @@ model gets), then one table row:
 * **policy AS**: the run's best AS against eager (``best_as``; the failure penalty b = 0.1
   where nothing was evaluated: a task with no pass);
 * **ratio**: policy AS / Inductor AS (the PassNet leaderboard's comparison);
-* **kept rules by family** (read from the kept pass: ``Rewrite family: ...`` in each rule);
+* **kept rules by family** (from the policy's summary; for a run the loop stopped early, from
+  its best pass: ``Rewrite family: ...`` in each rule). The leaderboard scores a run's best
+  evaluated version, which is a candidate the policy discarded when it kept nothing;
 * **evaluations** and **wall time** (seconds, the whole solve).
 
 The last lines give the geometric means over tasks and how many tasks got an evaluation.
@@ -40,6 +42,7 @@ from passagent.tools.schema import EvalResult
 from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, Outcome, summarize
 
 _FAMILY = re.compile(r"Rewrite family: ([a-z ]+)\.")
+_KEPT = re.compile(r"Kept by family: (.*)\.\s*$", re.M)
 
 
 def inductor_as(result: EvalResult) -> float | None:
@@ -66,9 +69,16 @@ def _evaluations(run: Path) -> list[EvalResult]:
     return [EvalResult.model_validate(e["evaluation"]) for e in events if e.get("evaluation")]
 
 
-def kept_families(run: Path) -> dict[str, list[str]]:
-    """Family -> rule names of the kept (best) pass."""
+def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
+    """Family -> names of the rules the policy kept: from its finish summary (``Kept by family:
+    ...``), else (a run the loop stopped, on patience or a budget) from the run's best pass."""
     out: dict[str, list[str]] = {f: [] for f in FAMILIES}
+    m = _KEPT.search(summary)
+    if m:
+        for part in m.group(1).split("; "):
+            family, _, names = part.partition(": ")
+            out[family] = [n for n in names.split(", ") if n and n != "-"]
+        return out
     best = run / "best_pass"
     order = best / "sorted_output_pass_rule_names.json"
     if not order.exists():
@@ -90,7 +100,7 @@ def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) 
     best = result["best_as"] if options.baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
     policy = best if best is not None else DEFAULT_FAILURE_PENALTY
     return {"task": task, "inductor_as": ind, "policy_as": policy, "ratio": policy / ind if ind else None,
-            "families": kept_families(run) if run else {}, "evaluations": result["evaluations"],
+            "families": kept_families(run, result.get("summary") or "") if run else {}, "evaluations": result["evaluations"],
             "wall_s": wall, "exit": result["exit_reason"], "summary": result.get("summary") or ""}
 
 

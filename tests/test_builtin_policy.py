@@ -21,18 +21,24 @@ def scores(baseline: str, value: float) -> TaskScores:
 
 
 def eval_text(as_eager: float, as_inductor: float, statuses: list[str], inductor_t: int = -6) -> str:
+    return describe_eval(eval_result(as_eager, as_inductor, statuses, inductor_t))
+
+
+def eval_result(as_eager: float, as_inductor: float, statuses: list[str], inductor_t: int = -6,
+                eager_us: float = 10.0) -> EvalResult:
     subgraphs = []
     for i, status in enumerate(statuses):
         t = Timing(median_us=10.0, q1_us=9.0, q3_us=11.0, p10_us=9.0, n=5)
+        e = Timing(median_us=eager_us, q1_us=eager_us, q3_us=eager_us, p10_us=eager_us, n=5)
         subgraphs.append(SubgraphResult(
             index=i, name=f"sg{i}", source="m", dtypes=["float32"], status=status, matches=1,
             candidate_error=ErrorStats(min_correct_t=-6 if status == "correct" else 2, max_abs=0.0, max_rel=0.0),
             inductor_error=ErrorStats(min_correct_t=inductor_t, max_abs=0.0, max_rel=0.0),
-            times={"eager": t, "inductor": t, "candidate": t}, speedup_vs_eager=as_eager, speedup_vs_inductor=as_inductor))
+            times={"eager": e, "inductor": t, "candidate": t}, speedup_vs_eager=as_eager, speedup_vs_inductor=as_inductor))
     result = EvalResult(task_id="t", task_path="p", pass_path="q", pass_sha256="0", config=EvalConfig(device="cpu"),
                         torch_version="x", device_name="cpu", subgraphs=subgraphs, scores=scores("eager", as_eager),
                         other_scores=scores("inductor", as_inductor), wall_s=1.0)
-    return describe_eval(result)
+    return result
 
 
 def test_verdict_reads_both_baselines_and_regressions() -> None:
@@ -130,3 +136,28 @@ def test_evaluation_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     _, calls = decide(monkeypatch, drafts, [losing, losing])
     assert calls[-1][0] == "finish" and "R2" not in str(calls[:-1])
     assert "candidates found but not evaluated" not in calls[-1][1]["summary"]  # library form was tried
+
+
+def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "policy_bench.py"
+    spec = importlib.util.spec_from_file_location("policy_bench", script)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    drafts = [draft("K", "generated kernel", "generated_kernel"), draft("A", "library form")]
+    evals = [eval_text(1.3, 1.1, ["correct"]), eval_text(1.5, 1.3, ["correct"])]
+    monkeypatch.setattr(BuiltinPolicy, "_device", staticmethod(lambda h: "cuda"))
+    _, [(_, args)] = decide(monkeypatch, drafts, evals)
+    families = bench.kept_families(tmp_path, args["summary"])
+    assert families == {"generated kernel": ["K"], "library form": ["A"], "simplification": []}
+    row = {"task": "t", "inductor_as": 1.2, "policy_as": 1.5, "ratio": 1.25, "families": families,
+           "evaluations": 2, "wall_s": 3.0, "exit": "finished"}
+    # Default Inductor scored like a pass: 2x eager on both subgraphs, correct at t=-5 -> AS 2;
+    # incorrect at t=-5 on one of two -> that subgraph scores b = 0.1 up to t = 0.
+    assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], eager_us=20.0)) == pytest.approx(2.0)
+    assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], -3, eager_us=20.0)) < 2.0
+    text = bench.table([row])
+    assert "| t | 1.200 | 1.500 | 1.250 | kernel: 1, library: 1 | 2 | 3 | finished |" in text
+    assert "1/1 tasks with a pass evaluated" in text
