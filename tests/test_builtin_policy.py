@@ -154,9 +154,9 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     assert families == {"generated kernel": ["K"], "library form": ["A"], "simplification": []}
     row = {"task": "t", "inductor_as": 1.2, "policy_as": 1.5, "ratio": 1.25, "families": families,
            "evaluations": 2, "wall_s": 3.0, "exit": "finished"}
-    # Default Inductor scored like a pass: 2x eager on both subgraphs, correct at t=-5 -> AS 2;
+    # Default Inductor scored like a pass: 2x eager on both subgraphs, correct at every level -> AS 2;
     # incorrect at t=-5 on one of two -> that subgraph scores b = 0.1 up to t = 0.
-    assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], eager_us=20.0)) == pytest.approx(2.0)
+    assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], -10, eager_us=20.0)) == pytest.approx(2.0)
     assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], -3, eager_us=20.0)) < 2.0
     text = bench.table([row])
     assert "| t | 1.200 | 1.500 | 1.250 | kernel: 1, library: 1 | 2 | 3 | finished |" in text
