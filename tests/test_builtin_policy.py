@@ -155,7 +155,7 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     row = {"task": "t", "inductor_as": 1.2, "policy_as": 1.5, "ratio": 1.25, "families": families,
            "evaluations": 2, "wall_s": 3.0, "exit": "finished"}
     # Default Inductor scored like a pass: 2x eager on both subgraphs, correct at every level -> AS 2;
-    # incorrect at t=-5 on one of two -> that subgraph scores b = 0.1 up to t = 0.
+    # correct only from t=-3 on -> scored b = 0.1 at the stricter levels, so below 2.
     assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], -10, eager_us=20.0)) == pytest.approx(2.0)
     assert bench.inductor_as(eval_result(1.0, 1.0, ["correct", "correct"], -3, eager_us=20.0)) < 2.0
     text = bench.table([row])
