@@ -4,8 +4,9 @@ For every task: ``passagent solve <task> --model builtin`` (the same loop, tools
 model gets), then one table row:
 
 * **Inductor AS**: default Inductor scored by the same protocol as a pass: AS against eager
-  from the eager and Inductor times of the run's first evaluation (the statistic the run
-  scores with), with Inductor's own correctness (its ``min_correct_t`` against the reference);
+  from the run's first evaluation (Inductor's speedup over eager per subgraph as the quotient of
+  the candidate's per-round speedups over eager and over Inductor, else the ratio of the two
+  times), with Inductor's own correctness (its ``min_correct_t`` against the reference);
 * **policy AS**: the run's best AS against eager (``best_as``; the failure penalty b = 0.1
   where nothing was evaluated: a task with no pass);
 * **ratio**: policy AS / Inductor AS (the PassNet leaderboard's comparison);
@@ -42,7 +43,7 @@ from passagent.tools.schema import EvalResult
 from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, Outcome, summarize
 
 _FAMILY = re.compile(r"Rewrite family: ([a-z ]+)\.")
-_KEPT = re.compile(r"Kept by family: (.*)\.\s*$", re.M)
+_KEPT = re.compile(r"Kept by family: ([^.]*)\.")
 
 
 def inductor_as(result: EvalResult) -> float | None:
@@ -50,12 +51,19 @@ def inductor_as(result: EvalResult) -> float | None:
     Inductor's own correctness; None when a subgraph lacks either time."""
     outcomes = []
     for s in result.subgraphs:
+        t = s.inductor_error.min_correct_t if s.inductor_error else None
+        if s.speedup_vs_eager and s.speedup_vs_inductor:
+            # The candidate's two speedups are medians of per-round ratios (SCORING.md); their
+            # quotient is Inductor's speedup over eager from the same rounds, so the ratio of the
+            # policy's AS to this one compares like with like.
+            outcomes.append(Outcome(s.speedup_vs_eager / s.speedup_vs_inductor, t,
+                                    None if t is not None and t <= -5 else "accuracy"))
+            continue
         if "eager" not in s.times or "inductor" not in s.times:
             return None
         eager, inductor = (scored_us(s.times[k], result.config.time_statistic) for k in ("eager", "inductor"))
         if not eager or not inductor:
             return None
-        t = s.inductor_error.min_correct_t if s.inductor_error else None
         outcomes.append(Outcome(eager / inductor, t, None if t is not None and t <= -5 else "accuracy"))
     return summarize(outcomes).aggregated if outcomes else None
 
@@ -117,7 +125,8 @@ def table(rows: list[dict[str, Any]]) -> str:
     for r in rows:
         fam = ", ".join(f"{short.get(f, f)}: {len(v)}" for f, v in r["families"].items() if v) or "-"
         fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
-        name = Path(r["task"]).name[:12]
+        name = Path(r["task"]).name
+        name = name[:12] if len(name) > 32 else name  # a PassBench task's hash
         lines.append(f"| {name} | {fmt(r['inductor_as'])} | {fmt(r['policy_as'])} | {fmt(r['ratio'])} | {fam} | "
                      f"{r['evaluations']} | {r['wall_s']:.0f} | {r['exit']} |")
     ratios = [r["ratio"] for r in rows if r["ratio"]]
