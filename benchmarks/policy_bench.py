@@ -20,7 +20,8 @@ The last lines give the geometric means over tasks and how many tasks got an eva
     python benchmarks/policy_bench.py --tasks task_035 task_082 --timing-budget 0.1
     python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --max-wall 30
 
-Tasks are built-in ids (``task_035``) or task folders (``/work/shared/data/passbench/typical/<hash>``).
+Tasks are built-in ids (``task_035``) or task folders (``$PASSAGENT_SHARED/data/passbench/typical/<hash>``;
+environment variables in a ``--tasks-file`` line are expanded).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 import sys
 import time
@@ -154,9 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     tasks = [t for item in opts.tasks for t in item.split(",") if t.strip()]
     if opts.tasks_file:
-        tasks += [line.strip() for line in opts.tasks_file.read_text().splitlines() if line.strip() and not line.startswith("#")]
+        tasks += [os.path.expandvars(line.strip()) for line in opts.tasks_file.read_text().splitlines()
+                  if line.strip() and not line.startswith("#")]
     if not tasks:
         parser.error("give --tasks or --tasks-file")
+    if not re.fullmatch(r"cpu|cuda(:\d+)?", opts.device):
+        parser.error(f"--device must be cpu, cuda or cuda:N, not {opts.device!r}")
     try:
         options = EvalOptions(device=opts.device, timing_budget_s=opts.timing_budget, integrity_mode=opts.integrity_mode,
                               cache_root=opts.cache_dir)
