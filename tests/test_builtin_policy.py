@@ -113,6 +113,7 @@ def test_cleanups_alone_are_named_not_evaluated(monkeypatch: pytest.MonkeyPatch)
     _, [(name, args)] = decide(monkeypatch, drafts, [])
     assert name == "finish"
     assert "Clean-ups that apply (eval_dropout, redundant_cast) were not evaluated" in args["summary"]
+    assert "simplification: only clean-ups apply" in args["summary"] and "budget" not in args["summary"]
     assert "nothing was evaluated" in args["summary"]
 
 

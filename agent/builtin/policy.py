@@ -229,8 +229,10 @@ class BuiltinPolicy:
                 lost = [f"{_label(t.drafts)}: {t.reason}" for t in mine if not t.keep]
                 won = sum(t.keep for t in mine)
                 out.append(f"{family}: {len(mine)} tried, {won} kept" + (f"; lost: {'; '.join(lost)}" if lost else "") + ".")
-            elif any(d.family == family for d in drafts):
+            elif any(d.family == family and _changes_aten(d) for d in drafts):
                 out.append(f"{family}: candidates found but not evaluated (evaluation budget of {MAX_EVALUATIONS} spent).")
+            elif any(d.family == family for d in drafts):
+                out.append(f"{family}: only clean-ups apply (named below), with no kept rule to go next to.")
             else:
                 out.append(f"{family}: {self._why_none(family, history, count, device)}.")
         by_family = {f: [d.rule_name for d in kept if d.family == f] for f in FAMILIES}
