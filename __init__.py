@@ -10,4 +10,13 @@ def __getattr__(name: str):
         from .bench.extractor import extract
 
         return extract
+    # ``passagent.backend`` / ``passagent.compile``: apply passes to your own model.
+    if name == "backend":
+        from .tools.apply import backend
+
+        return backend
+    if name == "compile":
+        from .tools.apply import compile_model
+
+        return compile_model
     raise AttributeError(f"module 'passagent' has no attribute {name!r}")

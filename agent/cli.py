@@ -3,6 +3,9 @@
 Commands import what they need when they run, so ``passagent eval`` and ``passagent tasks``
 work on a machine that has only the harness's dependencies (no LangGraph, no model SDKs).
 Bad input (a malformed task, a missing pass file) prints one line and exits with code 2.
+``passagent solve`` exits 3 when the run ended on a model error, 4 on repeated format errors,
+5 on a refusal, and 75 (EX_TEMPFAIL) when the model service stayed overloaded: that run is
+resumable with ``--resume``.
 """
 
 from __future__ import annotations
@@ -81,7 +84,10 @@ def tasks_show(
             raise typer.Exit(2)
         from dataclasses import replace
 
+        count = len(loaded.subgraphs)
         loaded = replace(loaded, subgraphs=(loaded.subgraphs[subgraph],))
+        print_renderable(task_table(loaded, code=code, shown_of=(subgraph, count)))
+        return
     print_renderable(task_table(loaded, code=code))
 
 
@@ -233,7 +239,16 @@ def solve_cmd(
     except PassagentError as exc:
         _fail(exc)
         return
+    from .solve import exit_code
+
+    if result.get("resumable"):
+        err.print(f"[yellow]stopped[/yellow]: {result['error']}", highlight=False)
+        err.print(f"the run is resumable: passagent solve {task} --model {model} --out {out} "
+                  f"--run-id {result['run_id']} --resume", highlight=False, soft_wrap=True)
+        raise typer.Exit(exit_code(result))
     _print_solve_result(result, out)
+    if exit_code(result):
+        raise typer.Exit(exit_code(result))
 
 
 def _print_solve_result(result: dict, out: Path) -> None:
@@ -302,12 +317,14 @@ def report_cmd(
     bootstrap: int = typer.Option(2000, min=100, help="Bootstrap resamples over tasks for the confidence intervals."),
     seed: int = typer.Option(0, help="Seed of the bootstrap."),
     no_plots: bool = typer.Option(False, "--no-plots", help="Skip the PNG plots (no matplotlib needed)."),
+    html: bool = typer.Option(False, "--html", help="Also write a static site (leaderboard, task pages, trajectory "
+                                                    "viewer) under OUT/html; no server or network needed to open it."),
 ) -> None:
-    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, and PNG plots."""
+    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, PNG plots and, with --html, a static site."""
     from .report import write_report
 
     try:
-        written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots)
+        written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots, html=html)
     except PassagentError as exc:
         _fail(exc)
         return
@@ -315,6 +332,8 @@ def report_cmd(
     for problem in written.skipped:
         err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
     Console().print(f"report: {written.out}", highlight=False, soft_wrap=True)
+    if written.html_index is not None:
+        Console().print(f"site: {written.html_index}", highlight=False, soft_wrap=True)
 
 
 @app.command("export")
@@ -340,6 +359,42 @@ def export_cmd(
         err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
     Console().print(f"exported {written.counts['train']} train and {written.counts['eval']} eval records "
                     f"({written.duplicates} duplicates dropped) to {written.out}", highlight=False)
+
+
+def _add_apply_commands() -> None:
+    from .apply_cli import register  # apply, export-pass, coverage; torch loads when they run
+
+    register(app)
+
+
+_add_apply_commands()
+
+
+# -- redteam ------------------------------------------------------------------------------------
+
+
+@app.command("redteam")
+def redteam_cmd(
+    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
+    only: Optional[str] = typer.Option(None, help="Run only corpus passes whose name contains this."),
+    runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack reaches the worker's runtime defences."),
+) -> None:
+    """Run the adversarial corpus (and honest passes) through the harness: caught/missed per pattern, attack-success rate."""
+    from ..tools.redteam import format_table, load_corpus, run_corpus, summary
+
+    if not load_corpus(only=only):
+        err.print(f"[red]error:[/red] no corpus pass matches --only {only!r}", highlight=False)
+        raise typer.Exit(2)
+    try:
+        outcomes = run_corpus(device, only=only, static_checks=not runtime_only,
+                              on_outcome=lambda o: err.print(f"{o.entry.name}: {o.rule or o.status}", highlight=False))
+    except PassagentError as exc:
+        _fail(exc)
+        return
+    sys.stdout.write(format_table(outcomes) + "\n")
+    s = summary(outcomes)
+    if s["missed"] or s["honest_flagged"]:
+        raise typer.Exit(1)
 
 
 def main() -> None:

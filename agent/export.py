@@ -57,6 +57,7 @@ class Trajectory:
     failure_penalty: float = DEFAULT_FAILURE_PENALTY
     split: str = "train"
     tools_recorded: bool = True
+    integrity_rules: list[str] = field(default_factory=list)
 
     @property
     def score(self) -> float:
@@ -67,7 +68,9 @@ class Trajectory:
         return {"id": self.id, "split": self.split, "task_id": self.task_id, "model": self.model, "seed": self.seed,
                 "run_id": self.run_id, "best_as": self.best_as, "exit_reason": self.exit_reason,
                 "cost_usd": self.cost_usd, "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
-                "steps": self.steps, "evaluations": self.evaluations, "es_steps": self.es_steps, "source": self.source}
+                "steps": self.steps, "evaluations": self.evaluations, "es_steps": self.es_steps, "source": self.source,
+                # Label: the integrity rules that fired on any evaluation of the run (an exploit attempt).
+                "integrity_rules": self.integrity_rules, "exploit_attempt": bool(self.integrity_rules)}
 
     def action_digest(self) -> str:
         """SHA-256 of the task and everything the model did (not what tools answered)."""
@@ -106,6 +109,7 @@ def trajectory(info: RunInfo) -> Trajectory:
     events.sort(key=lambda e: e.get("seq", 0))
     messages: list[dict[str, Any]] = []
     es_steps = []
+    rules: set[str] = set()
     for e in events:
         kind = e.get("kind")
         if kind == "message" and str(e.get("id", "")).startswith("s0:init:"):
@@ -116,9 +120,14 @@ def trajectory(info: RunInfo) -> Trajectory:
             call = e["call"]
             messages.append(_message({"role": "tool", "content": e["result"], "tool_call_id": call["id"], "name": call["name"]}))
             if e.get("version") is not None and e.get("evaluation"):
+                step_rules = e.get("integrity_rules")
+                if step_rules is None:  # recorded before the label: read it from the evaluation
+                    step_rules = [s.get("integrity_rule") for s in e["evaluation"].get("subgraphs", []) if s.get("integrity_rule")]
+                rules.update(step_rules)
                 scores = e["evaluation"]["scores"]
                 es_steps.append({"step": int(e["step"]), "version": int(e["version"]), "as": float(e["aggregated"]),
-                                 "baseline": scores["baseline"], "es": {str(int(t)): float(v) for t, v in scores["es"].items()}})
+                                 "baseline": scores["baseline"], "es": {str(int(t)): float(v) for t, v in scores["es"].items()},
+                                 "integrity_rules": sorted(set(step_rules))})
         elif kind == "format_error":
             messages.append(_message({"role": "user", "content": e["message"]}))
     if not any(m["role"] == "system" for m in messages) or not any(m["role"] == "assistant" for m in messages):
@@ -136,6 +145,7 @@ def trajectory(info: RunInfo) -> Trajectory:
         es_steps=es_steps, cost_usd=float(r.get("cost_usd") or 0.0), input_tokens=int(r.get("input_tokens") or 0),
         output_tokens=int(r.get("output_tokens") or 0), steps=int(r.get("steps") or 0),
         evaluations=int(r.get("evaluations") or 0), source=str(info.path), failure_penalty=b, tools_recorded=recorded,
+        integrity_rules=sorted(rules),
     )
 
 

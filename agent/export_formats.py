@@ -123,7 +123,8 @@ def to_sharegpt(t: Trajectory) -> dict[str, Any]:
 
 #: Parquet columns besides ``messages`` (list of structs) and ``tools`` (JSON string).
 PARQUET_FIELDS = ("id", "split", "task_id", "model", "seed", "run_id", "best_as", "exit_reason", "cost_usd",
-                  "input_tokens", "output_tokens", "steps", "evaluations", "es_steps", "source")
+                  "input_tokens", "output_tokens", "steps", "evaluations", "es_steps", "source", "integrity_rules",
+                  "exploit_attempt")
 
 
 def parquet_schema() -> Any:
@@ -134,12 +135,13 @@ def parquet_schema() -> Any:
     message = pa.struct([("role", pa.string()), ("content", pa.string()), ("tool_calls", pa.list_(call)),
                          ("tool_call_id", pa.string()), ("name", pa.string())])
     step = pa.struct([("step", pa.int64()), ("version", pa.int64()), ("as", pa.float64()), ("baseline", pa.string()),
-                      ("es", pa.list_(pa.float64()))])
+                      ("es", pa.list_(pa.float64())), ("integrity_rules", pa.list_(pa.string()))])
     return pa.schema([
         ("id", pa.string()), ("split", pa.string()), ("task_id", pa.string()), ("model", pa.string()),
         ("seed", pa.int64()), ("run_id", pa.string()), ("best_as", pa.float64()), ("exit_reason", pa.string()),
         ("cost_usd", pa.float64()), ("input_tokens", pa.int64()), ("output_tokens", pa.int64()), ("steps", pa.int64()),
         ("evaluations", pa.int64()), ("es_steps", pa.list_(step)), ("source", pa.string()),
+        ("integrity_rules", pa.list_(pa.string())), ("exploit_attempt", pa.bool_()),
         ("messages", pa.list_(message)), ("tools", pa.string()),
     ])
 

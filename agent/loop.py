@@ -6,8 +6,13 @@
 * ``tools`` runs its tool calls (errors go back to the model as tool results) and tracks the
   best AS and the pass version that reached it;
 * ``control`` ends the run when the model called ``finish``, when AS has not improved for
-  ``patience`` consecutive evaluations, on repeated format errors, or when a budget (steps,
-  tokens, US dollars, wall time) is spent.
+  ``patience`` consecutive evaluations, on repeated format errors (a reply cut off at the
+  output limit counts as one), or when a budget (steps, tokens, US dollars, wall time) is spent.
+
+A reply cut off at the output limit never has its tool calls executed (their arguments may be
+incomplete); the model is told so instead. A refusal ends the run (``exit_reason="refusal"``).
+When the service stays overloaded for the whole retry budget, the model node raises
+:class:`RunPaused`: nothing of that step is checkpointed, so ``--resume`` repeats the call.
 
 State is checkpointed after every node (SQLite), and every side effect is recorded in the
 archive's event log before the node returns, so a killed run resumes where it stopped without
@@ -25,9 +30,14 @@ from langgraph.graph import END, START, StateGraph
 from pydantic import BaseModel, Field
 
 from .archive import RunArchive
+from .context import fit_to_window
 from .prompting import render
-from .protocols import Message, ModelClient, ModelError, ModelResponse, ToolCall
+from .protocols import ContextTooLong, Message, ModelClient, ModelError, ModelResponse, ModelUnavailable, ToolCall
 from .toolbox import Toolbox
+
+
+class RunPaused(Exception):
+    """The model service stayed unavailable: the run stops without a result and stays resumable."""
 
 
 class SolveConfig(BaseModel):
@@ -55,6 +65,7 @@ class LoopState(TypedDict, total=False):
     last_as: float | None
     evals_since_improvement: int
     format_errors: int
+    truncated: bool
     exit_reason: str | None
     summary: str | None
     error: str | None
@@ -135,7 +146,7 @@ class SolveLoop:
         return LoopState(
             messages=[m.model_dump() for m in messages], step=0, input_tokens=0, output_tokens=0, cost_usd=0.0,
             wall_s=0.0, evaluations=0, best_as=None, best_version=None, last_as=None, evals_since_improvement=0,
-            format_errors=0, exit_reason=None, summary=None, error=None,
+            format_errors=0, truncated=False, exit_reason=None, summary=None, error=None,
         )
 
     # -- nodes ---------------------------------------------------------------------------------------
@@ -148,22 +159,54 @@ class SolveLoop:
         else:
             messages = [Message.model_validate(m) for m in state["messages"]]
             try:
-                response = self.client.complete(messages, self.tools)
+                response = self._complete(step, messages)
+            except ModelUnavailable as exc:
+                n = sum(1 for e in self.archive.events if e.get("kind") == "model_unavailable" and e.get("step") == step)
+                self.archive.record(f"s{step}:unavailable:{n}", "model_unavailable", step=step, error=str(exc),
+                                    unconfirmed_cost_usd=getattr(exc, "unconfirmed_cost_usd", 0.0))
+                raise RunPaused(str(exc)) from exc
             except ModelError as exc:
-                self.archive.record(f"s{step}:model_error", "error", step=step, where="model", error=str(exc))
-                return {"exit_reason": "model_error", "error": str(exc)}
+                lost = getattr(exc, "unconfirmed_cost_usd", 0.0)
+                self.archive.record(f"s{step}:model_error", "error", step=step, where="model", error=str(exc),
+                                    unconfirmed_cost_usd=lost)
+                return {"exit_reason": "model_error", "error": str(exc), "cost_usd": state["cost_usd"] + lost}
             self.archive.record(
                 f"s{step}:model", "model_response", step=step, response=response.model_dump(),
                 usage=response.usage.model_dump(), latency_s=response.latency_s, model=response.model,
             )
         u = response.usage
-        return {
+        update: dict[str, Any] = {
             "messages": state["messages"] + [response.message.model_dump()],
             "step": step + 1,
             "input_tokens": state["input_tokens"] + u.input_tokens,
             "output_tokens": state["output_tokens"] + u.output_tokens,
-            "cost_usd": state["cost_usd"] + u.cost_usd,
+            "cost_usd": state["cost_usd"] + u.cost_usd + u.unconfirmed_cost_usd,
+            "truncated": response.truncated,
         }
+        if response.refusal is not None:
+            update.update(exit_reason="refusal", error=f"the model refused: {response.refusal}")
+        return update
+
+    def _complete(self, step: int, messages: list[Message]) -> ModelResponse:
+        """One model call with the history fitted to the context window; a context-length error
+        condenses everything condensable and sends once more."""
+        entry = getattr(self.client, "entry", None)
+        window = getattr(entry, "context_window", None)
+        fit = {"reserve_tokens": getattr(entry, "max_tokens", None) or 0,
+               "fixed_tokens": sum(len(t.model_dump_json()) + 40 for t in self.tools) // 4}
+        sent, n = fit_to_window(messages, window, **fit)
+        try:
+            response = self.client.complete(sent, self.tools)
+        except ContextTooLong as exc:
+            sent, n = fit_to_window(messages, window, force=True, **fit)
+            if n == 0:
+                raise
+            self.archive.record(f"s{step}:context_retry", "context_condensed", step=step, condensed=n,
+                                error=str(exc))
+            return self.client.complete(sent, self.tools)
+        if n:
+            self.archive.record(f"s{step}:context", "context_condensed", step=step, condensed=n)
+        return response
 
     def tools_node(self, state: LoopState) -> dict[str, Any]:
         step = state["step"] - 1  # the model call this answers
@@ -171,6 +214,8 @@ class SolveLoop:
         update: dict[str, Any] = {k: state[k] for k in (  # type: ignore[literal-required]
             "evaluations", "best_as", "best_version", "last_as", "evals_since_improvement", "format_errors")}
         new_messages: list[dict[str, Any]] = []
+        if state.get("truncated") and state.get("exit_reason") is None:
+            return self._answer_truncated(step, assistant, update, state)
         if not assistant.tool_calls:
             update["format_errors"] += 1
             text = render("feedback_no_tool.md.j2", format_errors=update["format_errors"],
@@ -193,6 +238,23 @@ class SolveLoop:
         update["messages"] = state["messages"] + new_messages
         return update
 
+    def _answer_truncated(self, step: int, assistant: Message, update: dict[str, Any],
+                          state: LoopState) -> dict[str, Any]:
+        # Every tool call gets a result (the APIs reject a call without one), none is executed.
+        update["format_errors"] += 1
+        cap = getattr(getattr(self.client, "entry", None), "max_tokens", None)
+        text = render("feedback_truncated.md.j2", max_tokens=cap, n_calls=len(assistant.tool_calls),
+                      format_errors=update["format_errors"], max_format_errors=self.config.max_format_errors)
+        self.archive.record(f"s{step}:feedback", "truncated", step=step, message=text,
+                            calls=[c.name for c in assistant.tool_calls])
+        if assistant.tool_calls:
+            new = [Message(role="tool", content=text, tool_call_id=c.id, name=c.name).model_dump()
+                   for c in assistant.tool_calls]
+        else:
+            new = [Message(role="user", content=text).model_dump()]
+        update["messages"] = state["messages"] + new
+        return update
+
     def _execute(self, step: int, i: int, call: ToolCall, evaluations: int) -> dict[str, Any]:
         outcome = self.toolbox.execute(call)
         payload: dict[str, Any] = {
@@ -208,6 +270,8 @@ class SolveLoop:
             payload.update(
                 version=version, aggregated=result.scores.aggregated, pass_sources=outcome.pass_sources,
                 evaluation=result.model_dump(mode="json"),
+                # The defences that fired: training data marks exploit attempts by them.
+                integrity_rules=sorted({s.integrity_rule for s in result.subgraphs if s.integrity_rule}),
             )
         return self.archive.record(f"s{step}:tool:{i}", "tool_result", **payload)
 

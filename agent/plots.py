@@ -1,6 +1,6 @@
 """The report's PNG plots (matplotlib, Agg backend: no display needed).
 
-* ``es_curves.png``: ES(t) per model, geometric mean over tasks, one panel per baseline;
+* ``es_curves.png``: ES(t) against eager per model and default Inductor, geometric mean over tasks;
 * ``speedups.png``: the distribution of speedups of correct subgraphs per model and baseline;
 * ``score_vs_cost.png``: AS vs eager (with its 95 % interval) against US dollars per task.
 """
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .report import ModelRow
 
-_TITLES = {"eager": "vs eager", "inductor": "vs Inductor"}
+_TITLES = {"eager": "vs eager", "inductor": "over Inductor"}
 
 
 def _pyplot():
@@ -27,22 +27,23 @@ def _pyplot():
 
 
 def es_curves(rows: list[ModelRow], path: Path) -> Path:
-    """ES(t) for t = -10..4 per model (log scale), a panel per baseline."""
+    """ES(t) against eager for t = -10..4 per model (log scale), default Inductor's row dashed
+    (the paper's comparison: Inductor scored like a candidate)."""
     plt = _pyplot()
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
-    for ax, base in zip(axes, ("eager", "inductor")):
-        for row in rows:
-            curve = row.es_curve.get(base)
-            if curve:
-                ts = sorted(curve)
-                ax.plot(ts, [curve[t] for t in ts], marker="o", ms=3, label=row.model)
-        ax.set_yscale("log")
-        ax.axhline(1.0, color="grey", lw=0.8, ls="--")
-        ax.set_xlabel("tolerance level t")
-        ax.set_title(f"ES(t) {_TITLES[base]}")
-        ax.grid(True, which="both", alpha=0.3)
-    axes[0].set_ylabel("ES(t), geometric mean over tasks")
-    axes[0].legend(fontsize=8)
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    for row in rows:
+        curve = row.es_curve.get("eager")
+        if curve:
+            ts = sorted(curve)
+            style = {"color": "black", "ls": "--"} if row.reference else {}
+            ax.plot(ts, [curve[t] for t in ts], marker="o", ms=3, label=row.model, **style)
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+    ax.set_xlabel("tolerance level t")
+    ax.set_ylabel("ES(t) vs eager, geometric mean over tasks")
+    ax.set_title("ES(t) per model and default Inductor")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -50,12 +51,14 @@ def es_curves(rows: list[ModelRow], path: Path) -> Path:
 
 
 def speedups(rows: list[ModelRow], path: Path) -> Path:
-    """Box plots of the speedups of correct subgraphs (log scale), per model and baseline."""
+    """Box plots of the speedups of correct subgraphs (log scale), per model and baseline; default
+    Inductor's own speedups over eager appear in the eager panel."""
     plt = _pyplot()
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), sharey=True)
     for ax, base in zip(axes, ("eager", "inductor")):
-        data = [[s for r in row.task_runs for s in r.speedups[base]] for row in rows]
-        labels = [f"{row.model}\n(n={len(d)})" for row, d in zip(rows, data)]
+        shown = [row for row in rows if base == "eager" or not row.reference]
+        data = [[s for r in row.task_runs for s in r.speedups[base]] for row in shown]
+        labels = [f"{row.model}\n(n={len(d)})" for row, d in zip(shown, data)]
         ax.boxplot([d if d else [math.nan] for d in data], showfliers=True)
         ax.set_xticks(range(1, len(labels) + 1), labels, fontsize=8)
         for i, d in enumerate(data, start=1):  # every point: few subgraphs is the common case
@@ -72,11 +75,16 @@ def speedups(rows: list[ModelRow], path: Path) -> Path:
 
 
 def score_vs_cost(rows: list[ModelRow], path: Path) -> Path:
-    """AS vs eager against the mean US dollars per task, with the AS interval as error bars."""
+    """AS vs eager against the mean US dollars per task, with the AS interval as error bars;
+    default Inductor's AS as a dashed line (it costs nothing)."""
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
     for row in rows:
         m = row.as_["eager"]
+        if row.reference:
+            if m.value is not None:
+                ax.axhline(m.value, color="black", ls="--", lw=1, label=row.model)
+            continue
         if m.value is None:
             continue
         lo = m.value - (m.lo if m.lo is not None else m.value)

@@ -53,6 +53,11 @@ class Message(BaseModel):
     tool_calls: list[ToolCall] = []
     tool_call_id: str | None = None
     name: str | None = Field(None, description="tool name, for role='tool'")
+    provider_content: dict[str, Any] | None = Field(
+        None, description="assistant only: the reply exactly as the provider sent it, to be sent back "
+        "unchanged: {'api': 'openai-responses', 'items': [...]} (reasoning items with encrypted_content), "
+        "{'api': 'anthropic', 'content': [...]} (thinking blocks with signatures), or "
+        "{'api': 'openai-chat', 'reasoning_content': '...'} (DeepSeek-style reasoning)")
 
 
 class Usage(BaseModel):
@@ -61,13 +66,21 @@ class Usage(BaseModel):
     Attributes:
         input_tokens, output_tokens: as reported by the provider.
         cached_input_tokens: input tokens served from the provider's prompt cache.
+        reasoning_tokens: the part of ``output_tokens`` spent on hidden reasoning, where reported.
         cost_usd: computed from the price table (US dollars); 0 for local/free models.
+        unconfirmed_cost_usd: worst-case US dollars of failed attempts that may still have been
+            billed (a request that timed out after it was sent): counted by budgets.
+        estimated: True when the server reported no usage and the token counts are local
+            estimates (about 4 characters per token).
     """
 
     input_tokens: int = 0
     output_tokens: int = 0
     cached_input_tokens: int = 0
+    reasoning_tokens: int = 0
     cost_usd: float = 0.0
+    unconfirmed_cost_usd: float = 0.0
+    estimated: bool = False
 
 
 class ModelResponse(BaseModel):
@@ -79,6 +92,11 @@ class ModelResponse(BaseModel):
     latency_s: float = 0.0
     finish_reason: str | None = None
     attempts: int = Field(1, description="HTTP attempts including retries")
+    truncated: bool = Field(False, description="the reply hit its output-token cap (finish_reason "
+                            "'length', status 'incomplete', stop_reason 'max_tokens'): its tool calls may be cut off")
+    refusal: str | None = Field(None, description="the model refused (OpenAI refusal content, Anthropic "
+                                "stop_reason 'refusal'): the refusal text")
+    notices: list[str] = Field(default_factory=list, description="one-time notes for the user (settings not sent)")
 
 
 @runtime_checkable
@@ -103,6 +121,21 @@ class ModelClient(Protocol):
 
 class ModelError(Exception):
     """A model call failed for good (retries exhausted, authentication, malformed response)."""
+
+
+class ModelUnavailable(ModelError):
+    """The service stayed overloaded (429/503/529) for the whole retry budget.
+
+    Not the run's fault: the loop stops *resumable* (no ``result.json``), ``--resume``
+    continues it, and a sweep retries it on its next invocation.
+    """
+
+
+class ContextTooLong(ModelError):
+    """The request exceeded the model's context window (a non-retryable 400 as sent).
+
+    The loop condenses the history and sends once more before giving up.
+    """
 
 
 class ModelConfigError(PassagentError):

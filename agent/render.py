@@ -53,13 +53,16 @@ def verdict(result: EvalResult) -> str:
 
 
 AS_MEANING = ("AS (SCORING.md) aggregates the error-aware speedup ES(t) over tolerance levels t: 1.0 is "
-              "eager's speed with correct outputs, above 1 is faster, and a failed subgraph scores 0.1.")
+              "eager's speed with correct outputs, above 1 is faster; a failed subgraph scores 0.1 at a level "
+              "(an accuracy failure counts 1 from t=1, compile and runtime failures from t=3).")
 
 
-def task_table(task: Task, code: bool = False) -> Group:
+def task_table(task: Task, code: bool = False, shown_of: tuple[int, int] | None = None) -> Group:
     """The subgraphs of a task: source, dtypes, argument shapes and the operator sequence, and
-    with ``code`` each subgraph's ``model.py`` (the code a pattern is written like)."""
-    head = Text.assemble((task.id, "bold"), f"  {task.layout}, {len(task.subgraphs)} subgraph(s)  ", (str(task.path), "dim"))
+    with ``code`` each subgraph's ``model.py`` (the code a pattern is written like). ``shown_of``
+    is ``(index, count)`` when ``task`` holds one subgraph picked out of ``count``."""
+    shown = f"{len(task.subgraphs)} subgraph(s)" if shown_of is None else f"subgraph {shown_of[0]} of {shown_of[1]}"
+    head = Text.assemble((task.id, "bold"), f"  {task.layout}, {shown}  ", (str(task.path), "dim"))
     tables = [head]
     for sg in task.subgraphs:
         t = Table(title=f"{sg.name}  [dim]{sg.source}[/dim]", title_justify="left", show_edge=False, pad_edge=False)
@@ -142,10 +145,16 @@ def eval_table(result: EvalResult) -> Group:
                 body += f"\n{s.profile.error}"
             parts.append(Panel(Text(body), title=f"{s.name}: profile, {unit} per call", title_align="left",
                                border_style="dim", expand=False))
+    # One panel per distinct failure: a pass that does not load (or is refused) fails every
+    # subgraph with the same message, which is shown once, naming the subgraphs.
+    groups: dict[tuple[str, str, str], list[str]] = {}
     for s in result.subgraphs:
         if s.message:
-            body = s.message + (f"\n\n{s.traceback}" if s.traceback else "")
-            parts.append(Panel(body, title=f"{s.name}: {s.status}", title_align="left", border_style=_STATUS_STYLE.get(s.status, "")))
+            groups.setdefault((s.status, s.message, s.traceback or ""), []).append(s.name)
+    for (status, message, tb), names in groups.items():
+        body = message + (f"\n\n{tb}" if tb else "")
+        where = names[0] if len(names) == 1 else f"{', '.join(names)} ({len(names)} subgraphs)"
+        parts.append(Panel(body, title=f"{where}: {status}", title_align="left", border_style=_STATUS_STYLE.get(status, "")))
     sc = result.scores
     line = Text.assemble(
         ("AS ", "bold"), (f"{sc.aggregated:.4f}", "bold cyan"), f" vs {sc.baseline}",

@@ -4,10 +4,18 @@ Every number comes from the runs' ``result.json`` (the best pass version of each
 scores against the run's baseline, ``best_scores``, and against the other one,
 ``best_other_scores``, plus the per-subgraph status and speedups). Per model:
 
-* **AS** (vs eager and vs Inductor): the benchmark score, the geometric mean over tasks of the
-  task AS (``tools.scoring.benchmark_score``). A run that never evaluated a pass counts with
-  the failure penalty b (the run's ``--failure-penalty``, default 0.1) as its AS and as ES(t)
-  at every t, as if every subgraph had failed: a model is not rewarded for giving up.
+* **AS**: the benchmark score against eager, the geometric mean over tasks of the task AS
+  (``tools.scoring.benchmark_score``). A run that never evaluated a pass counts with the failure
+  penalty b (the run's ``--failure-penalty``, default 0.1) as its AS and as ES(t) at every t, as
+  if every subgraph had failed: a model is not rewarded for giving up.
+* **AS / Inductor**: the paper's comparison. Default Inductor gets its own row, scored like a
+  candidate from the same evaluations (``agent.report_inductor``); a run's AS is divided by
+  Inductor's AS from the same evaluation (a run without one: by the task's Inductor AS), and the
+  ratios are combined by geometric means over seeds and tasks.
+* **AS with Inductor's time as the baseline** (``as_inductor_baseline`` in the CSV): the
+  candidate's speedup over Inductor scored with the candidate's correctness against eager. It is
+  not the paper's comparison (a pass that inherits Inductor's own rounding fails there while
+  Inductor is not charged for it), so the Markdown leaderboard shows the ratio instead.
 * **correct@-5**: the fraction of a task's subgraphs correct at t = -5, averaged over tasks.
 * **geomean speedup**: the geometric mean speedup of the correct subgraphs, pooled over tasks.
 * **fast_1**: the fraction of a task's subgraphs that are correct and faster than the
@@ -21,7 +29,6 @@ report is reproducible. Runs that are unfinished or corrupt are listed and skipp
 
 from __future__ import annotations
 
-import csv
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +36,8 @@ from typing import Any, Callable
 
 from ..tools.errors import PassagentError, require_module
 from ..tools.scoring import DEFAULT_FAILURE_PENALTY, benchmark_score
+from .report_tables import csv_rows, markdown, write_csv
+from .report_inductor import INDUCTOR_MODEL, best_evaluation, inductor_info, inductor_scores
 from .runstate import RunInfo, find_runs, load_run
 
 BASELINES = ("eager", "inductor")
@@ -54,6 +63,8 @@ class TaskRun:
     steps: int
     evaluations: int
     exit_reason: str
+    inductor_as: float | None = None
+    best_version: int | None = None
 
 
 def task_run(info: RunInfo) -> TaskRun:
@@ -84,6 +95,7 @@ def task_run(info: RunInfo) -> TaskRun:
         speedups=speedups, cost_usd=float(r.get("cost_usd") or 0.0),
         tokens=int(r.get("input_tokens") or 0) + int(r.get("output_tokens") or 0), steps=int(r.get("steps") or 0),
         evaluations=int(r.get("evaluations") or 0), exit_reason=str(r.get("exit_reason")),
+        best_version=int(r["best_version"]) if evaluated and r.get("best_version") is not None else None,
     )
 
 
@@ -136,6 +148,14 @@ class ModelRow:
     evaluations_per_run: float
     es_curve: dict[str, dict[int, float]] = field(default_factory=dict)
     task_runs: list[TaskRun] = field(default_factory=list)
+    ratio: Metric = field(default_factory=lambda: Metric(None))
+    task_ratio: dict[str, float] = field(default_factory=dict)
+    reference: bool = False
+
+    def task_as(self, task_id: str) -> float | None:
+        """The task's AS against eager (geometric mean over its seeds), None if not run."""
+        logs = [math.log(r.as_["eager"]) for r in self.task_runs if r.task_id == task_id and "eager" in r.as_]
+        return math.exp(sum(logs) / len(logs)) if logs else None
 
 
 def bootstrap(values: list[Any], stat: Callable[[list[Any]], float | None], n_boot: int, rng: Any) -> Metric:
@@ -206,6 +226,7 @@ class Collected:
 
     runs: list[TaskRun]
     skipped: list[str]
+    inductor_runs: list[TaskRun] = field(default_factory=list)
 
 
 def collect(runs_dir: Path) -> Collected:
@@ -220,7 +241,7 @@ def collect(runs_dir: Path) -> Collected:
     folders = find_runs(runs_dir)
     if not folders:
         raise PassagentError(f"{runs_dir}: no run folders (config.json / result.json / events.jsonl) under it")
-    runs, skipped = [], []
+    runs, skipped, inductor_runs = [], [], []
     for folder in folders:
         info = load_run(folder)
         rel = folder.relative_to(runs_dir) if folder != runs_dir else Path(folder.name)
@@ -231,18 +252,49 @@ def collect(runs_dir: Path) -> Collected:
             skipped.append(f"{rel}: corrupt ({info.problem})")
             continue
         try:
-            runs.append(task_run(info))
+            run = task_run(info)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             skipped.append(f"{rel}: corrupt (result.json: {type(exc).__name__}: {exc})")
-    return Collected(runs, skipped)
+            continue
+        runs.append(run)
+        evaluation = best_evaluation(folder, (info.result or {}).get("best_version")) if run.evaluated else None
+        scores = inductor_scores(evaluation) if evaluation else None
+        if scores is not None:
+            run.inductor_as = scores["aggregated"]
+            inductor_runs.append(task_run(inductor_info(info, scores)))
+    return Collected(runs, skipped, inductor_runs)
 
 
-def leaderboard(runs: list[TaskRun], n_boot: int = 2000, seed: int = 0) -> list[ModelRow]:
-    """One row per model, best AS vs eager first."""
+def _ratio_to_inductor(row: ModelRow, inductor_log_as: dict[str, float], n_boot: int, seed: int) -> None:
+    """Fill ``row.task_ratio`` and ``row.ratio`` (AS / Inductor's AS; see the module docstring)."""
+    import numpy as np
+
+    per_task: dict[str, list[float]] = {}
+    for r in row.task_runs:
+        ref = math.log(r.inductor_as) if r.inductor_as else inductor_log_as.get(r.task_id)
+        if ref is not None and "eager" in r.as_:
+            per_task.setdefault(r.task_id, []).append(math.log(r.as_["eager"]) - ref)
+    row.task_ratio = {t: math.exp(sum(v) / len(v)) for t, v in sorted(per_task.items())}
+    logs = list(row.task_ratio.values())
+    row.ratio = bootstrap([math.log(x) for x in logs], lambda xs: math.exp(sum(xs) / len(xs)) if xs else None,
+                          n_boot, np.random.default_rng(seed)) if logs else Metric(None)
+
+
+def leaderboard(runs: list[TaskRun], n_boot: int = 2000, seed: int = 0,
+                inductor_runs: list[TaskRun] | None = None) -> list[ModelRow]:
+    """One row per model, best AS vs eager first; with ``inductor_runs`` (:attr:`Collected.inductor_runs`)
+    also default Inductor's row (``reference=True``) and every row's ratio to it."""
     by_model: dict[str, list[TaskRun]] = {}
     for r in runs:
         by_model.setdefault(r.model, []).append(r)
     rows = [model_row(m, rs, n_boot, seed) for m, rs in sorted(by_model.items())]
+    if inductor_runs:
+        ref = model_row(INDUCTOR_MODEL, inductor_runs, n_boot, seed)
+        ref.reference = True
+        ind_log = {t: math.log(v) for t in {r.task_id for r in inductor_runs} if (v := ref.task_as(t))}
+        for row in rows + [ref]:
+            _ratio_to_inductor(row, ind_log, n_boot, seed)
+        rows.append(ref)
     return sorted(rows, key=lambda row: -(row.as_["eager"].value or 0.0))
 
 
@@ -257,52 +309,13 @@ class Written:
     plots: list[Path]
     skipped: list[str]
     rows: list[ModelRow]
+    html_index: Path | None = None
 
 
-def _markdown(rows: list[ModelRow], skipped: list[str], n_boot: int, seed: int, source: Path) -> str:
-    head = ["model", "tasks", "AS vs eager", "AS vs Inductor", "correct@-5", "speedup vs eager", "speedup vs Inductor",
-            "fast_1 vs eager", "fast_1 vs Inductor", "$/task", "tokens/task"]
-    lines = [f"# Leaderboard: {source}", "",
-             f"Per model, over tasks; [95 % bootstrap interval over tasks, {n_boot} resamples, seed {seed}]. "
-             "AS is the geometric mean of task AS; a run that evaluated no pass counts with the failure penalty b as AS. "
-             "correct@-5 and fast_1 are averaged over tasks; speedup is the geometric mean over correct subgraphs.", "",
-             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for r in rows:
-        lines.append("| " + " | ".join([
-            r.model, f"{r.tasks} ({r.evaluated_tasks} with a pass)", r.as_["eager"].fmt(), r.as_["inductor"].fmt(),
-            r.correct.fmt(), r.speedup["eager"].fmt(), r.speedup["inductor"].fmt(), r.fast_1["eager"].fmt(),
-            r.fast_1["inductor"].fmt(), f"{r.cost_per_task:.4f}", f"{r.tokens_per_task:.0f}"]) + " |")
-    if skipped:
-        lines += ["", f"Skipped run folders ({len(skipped)}):", ""] + [f"- {s}" for s in skipped]
-    return "\n".join(lines) + "\n"
-
-
-def _csv_rows(rows: list[ModelRow]) -> list[dict[str, Any]]:
-    out = []
-    for r in rows:
-        d: dict[str, Any] = {"model": r.model, "tasks": r.tasks, "runs": r.runs, "evaluated_tasks": r.evaluated_tasks}
-        metrics = {**{f"as_{b}": r.as_[b] for b in BASELINES}, "correct_at_minus5": r.correct,
-                   **{f"geomean_speedup_correct_{b}": r.speedup[b] for b in BASELINES},
-                   **{f"fast_1_{b}": r.fast_1[b] for b in BASELINES}}
-        for name, m in metrics.items():
-            d[name], d[f"{name}_lo"], d[f"{name}_hi"] = m.value, m.lo, m.hi
-        d.update(cost_usd_per_task=r.cost_per_task, tokens_per_task=r.tokens_per_task,
-                 steps_per_run=r.steps_per_run, evaluations_per_run=r.evaluations_per_run)
-        out.append(d)
-    return out
-
-
-def _write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
-    with open(path, "w", newline="") as fh:
-        if not rows:
-            return
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
-        w.writeheader()
-        w.writerows(rows)
-
-
-def write_report(runs_dir: Path, out: Path | None = None, n_boot: int = 2000, seed: int = 0, plots: bool = True) -> Written:
-    """Write ``leaderboard.md``, ``leaderboard.csv``, ``per_task.csv`` and the PNG plots.
+def write_report(runs_dir: Path, out: Path | None = None, n_boot: int = 2000, seed: int = 0, plots: bool = True,
+                 html: bool = False) -> Written:
+    """Write ``leaderboard.md``, ``leaderboard.csv``, ``per_task.csv``, the PNG plots and, with
+    ``html``, the static site under ``out/html`` (:mod:`passagent.agent.report_html`).
 
     Args:
         runs_dir: a sweep folder or any folder of run folders.
@@ -321,20 +334,27 @@ def write_report(runs_dir: Path, out: Path | None = None, n_boot: int = 2000, se
         raise PassagentError(f"{runs_dir}: no finished run to report on ({len(collected.skipped)} skipped)")
     out = Path(out) if out else runs_dir / "report"
     out.mkdir(parents=True, exist_ok=True)
-    rows = leaderboard(collected.runs, n_boot, seed)
+    rows = leaderboard(collected.runs, n_boot, seed, collected.inductor_runs)
     md = out / "leaderboard.md"
-    md.write_text(_markdown(rows, collected.skipped, n_boot, seed, runs_dir))
-    _write_csv(out / "leaderboard.csv", _csv_rows(rows))
-    _write_csv(out / "per_task.csv", [
+    md.write_text(markdown(rows, collected.skipped, n_boot, seed, runs_dir))
+    write_csv(out / "leaderboard.csv", csv_rows(rows))
+    write_csv(out / "per_task.csv", [
         {"model": r.model, "task_id": r.task_id, "seed": r.seed, "evaluated": r.evaluated,
-         "as_eager": r.as_.get("eager"), "as_inductor": r.as_.get("inductor"), "correct_at_minus5": r.correct,
+         "as_eager": r.as_.get("eager"), "inductor_as": r.inductor_as,
+         "as_ratio_to_inductor": r.as_["eager"] / r.inductor_as if r.inductor_as and "eager" in r.as_ else None,
+         "as_inductor_baseline": r.as_.get("inductor"), "correct_at_minus5": r.correct,
          "fast_1_eager": r.fast_1["eager"], "fast_1_inductor": r.fast_1["inductor"], "cost_usd": r.cost_usd,
          "tokens": r.tokens, "steps": r.steps, "evaluations": r.evaluations, "exit_reason": r.exit_reason,
          "run": str(r.path)}
-        for row in rows for r in row.task_runs])
+        for row in rows if not row.reference for r in row.task_runs])
     drawn: list[Path] = []
     if plots:
         from .plots import draw_all
 
         drawn = draw_all(rows, out)
-    return Written(out, md, out / "leaderboard.csv", out / "per_task.csv", drawn, collected.skipped, rows)
+    site = None
+    if html:
+        from .report_html import write_site
+
+        site = write_site(out / "html", rows, collected, runs_dir, n_boot, seed)
+    return Written(out, md, out / "leaderboard.csv", out / "per_task.csv", drawn, collected.skipped, rows, site)

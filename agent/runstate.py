@@ -31,7 +31,9 @@ class Tally:
 
     Attributes:
         calls: ``model_response`` events (one per model call).
-        cost_usd: their summed cost (US dollars).
+        cost_usd: their summed cost (US dollars), with the worst case of attempts that timed out
+            after being sent (``unconfirmed_cost_usd``: they may have been billed), also of calls
+            that failed for good.
         input_tokens, output_tokens: their summed token usage.
         evaluations: ``tool_result`` events carrying a pass evaluation.
     """
@@ -46,11 +48,13 @@ class Tally:
         if event.get("kind") == "model_response":
             usage = event.get("usage") or {}
             self.calls += 1
-            self.cost_usd += float(usage.get("cost_usd") or 0.0)
+            self.cost_usd += float(usage.get("cost_usd") or 0.0) + float(usage.get("unconfirmed_cost_usd") or 0.0)
             self.input_tokens += int(usage.get("input_tokens") or 0)
             self.output_tokens += int(usage.get("output_tokens") or 0)
         elif event.get("kind") == "tool_result" and event.get("version") is not None:
             self.evaluations += 1
+        elif event.get("kind") in ("error", "model_unavailable"):
+            self.cost_usd += float(event.get("unconfirmed_cost_usd") or 0.0)
 
 
 def read_events(path: Path) -> tuple[list[dict[str, Any]], list[str]]:

@@ -25,12 +25,36 @@ from ..tools.tasks import Task, load_task
 from ..tools.timing import TimingConfig
 from .archive import RunArchive, safe_name
 from .condense import describe_task
-from .loop import EventCallback, LoopState, SolveConfig, SolveLoop
+from .loop import EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
 from .prompting import prompts_digest, render
-from .protocols import Message, ModelClient, ModelConfigError
-from .toolbox import PassWorkspace, Toolbox
+from .protocols import Message, ModelClient, ModelConfigError, ToolSpec
+from .toolbox import TOOL_PARAMETERS, PassWorkspace, Toolbox
 
 RESULT_VERSION = "1.0"
+
+# ``passagent solve``'s exit status per exit reason; any other reason (finished, patience,
+# a budget) is 0. 75 is EX_TEMPFAIL (sysexits.h): try again later, with --resume.
+EXIT_CODES = {"model_error": 3, "format_errors": 4, "refusal": 5, "model_unavailable": 75}
+UNAVAILABLE = "model_unavailable"
+
+
+def exit_code(result: dict[str, Any]) -> int:
+    """The CLI's exit status for a :func:`solve` result (see ``EXIT_CODES``)."""
+    return EXIT_CODES.get(str(result.get("exit_reason")), 0)
+
+
+def prompt_device(options: EvalOptions) -> str:
+    """The device the evaluations really run on, as the model is told it.
+
+    With a ``device_pool`` (sweeps) each evaluation leases one of the pool: ``cpu:N`` slots run
+    on ``cpu`` (:func:`passagent.tools.device_lease.leased_device`), GPUs on themselves.
+    """
+    if not options.device_pool:
+        return options.device
+    from ..tools.device_lease import leased_device
+
+    names = list(dict.fromkeys(leased_device(d) for d in options.device_pool))
+    return names[0] if len(names) == 1 else "one of " + ", ".join(names) + " (whichever is free)"
 
 
 def resolve_client(spec: str, models_file: Path | None = None, check_reachable: bool = True) -> ModelClient:
@@ -104,6 +128,11 @@ def solve(
         client: use this client instead of resolving ``model_spec`` (tests, embedding).
         on_event: live-view callback ``(node, state)``.
 
+    Returns:
+        the ``result.json`` contents; or, when the model service stayed overloaded for its whole
+        retry budget, ``{"exit_reason": "model_unavailable", "resumable": True, ...}`` and no
+        ``result.json`` is written (resume the run later with ``resume=True``).
+
     Raises:
         TaskError / PassagentError: bad task or options, before any work starts.
         ModelConfigError: unknown model, missing key, unreachable server.
@@ -122,6 +151,8 @@ def solve(
         eval_options = _options_from_json(recorded["eval_options"])
     else:
         client = client or resolve_client(model_spec, models_file, check_reachable)
+        if check_reachable and callable(getattr(client, "probe", None)):
+            client.probe(_tool_specs(eval_options or EvalOptions()))  # before anything is written
         run_id = run_id or new_run_id()
         root = run_dir(out, run_id, task.id, client.name)
         if (root / "config.json").exists():
@@ -137,17 +168,33 @@ def solve(
         record = _config_record(run_id, task, model_spec, client, config, eval_options)
         archive.write_json("config.json", {**record, "tools": [s.model_dump() for s in toolbox.specs()]})
     loop = SolveLoop(client, toolbox, archive, config, on_event)
-    system = render("system.md.j2", device=eval_options.device, baseline=eval_options.baseline,
+    device = prompt_device(eval_options)
+    system = render("system.md.j2", device=device, baseline=eval_options.baseline,
                     failure_penalty=eval_options.scoring.failure_penalty, patience=config.patience,
                     max_steps=config.max_steps, budget_usd=config.budget_usd)
-    user = render("task.md.j2", task_id=task.id, n_subgraphs=len(task.subgraphs), device=eval_options.device,
+    user = render("task.md.j2", task_id=task.id, n_subgraphs=len(task.subgraphs), device=device,
                   baseline=eval_options.baseline, subgraph_listing=describe_task(task))
-    state = loop.run([Message(role="system", content=system), Message(role="user", content=user)], resume=resume)
+    try:
+        state = loop.run([Message(role="system", content=system), Message(role="user", content=user)],
+                         resume=resume)
+    except RunPaused as exc:
+        # No result.json: the folder stays "partial", which --resume and sweeps continue.
+        n = sum(1 for e in archive.events if e.get("kind") == "run_stopped")
+        archive.record(f"stopped:{n}", "run_stopped", reason=UNAVAILABLE, error=str(exc))
+        archive.close()
+        return {"run_id": run_id, "task_id": task.id, "model": client.name, "exit_reason": UNAVAILABLE,
+                "resumable": True, "error": str(exc), "run_dir": str(archive.root)}
     result = _result_record(run_id, task, client, state, archive)  # type: ignore[arg-type]
     archive.record("end", "run_end", exit_reason=result["exit_reason"], best_as=result["best_as"])
     archive.write_json("result.json", result)
     archive.close()
     return result
+
+
+def _tool_specs(options: EvalOptions) -> list[ToolSpec]:
+    # The specs Toolbox.specs() offers, without a workspace (for the server probe).
+    return [ToolSpec(name=name, description=render(f"tools/{name}.md.j2", draws=options.draws), parameters=params)
+            for name, params in TOOL_PARAMETERS.items()]
 
 
 def _latest_evaluation(archive: RunArchive) -> EvalResult | None:
@@ -212,4 +259,4 @@ def _result_record(run_id: str, task: Task, client: ModelClient, state: LoopStat
     }
 
 
-__all__ = ["solve", "resolve_client", "ModelConfigError"]
+__all__ = ["solve", "resolve_client", "exit_code", "prompt_device", "EXIT_CODES", "ModelConfigError"]

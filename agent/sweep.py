@@ -38,7 +38,7 @@ from .archive import safe_name
 from .loop import SolveConfig
 from .runstate import EventTallies, Tally, load_run
 from .selectors import TaskRef
-from .sweep_worker import Executor, LocalExecutor, failure_path, seeded_name
+from .sweep_worker import UNFINISHED_RC, Executor, LocalExecutor, failure_path, seeded_name
 
 SWEEP_FILE = "sweep.json"
 #: Offset between the harness input seeds of consecutive sweep seeds, so their draws never overlap.
@@ -345,6 +345,12 @@ def run_sweep(spec: SweepSpec, out: Path, *, workers: int = 2, executor: Executo
                 if info is not None and info.status == "finished":
                     state.status[key], state.results[key] = "finished", info.result  # type: ignore[assignment]
                     log(f"{key}: {info.result.get('exit_reason')}, best AS {info.result.get('best_as')}")  # type: ignore[union-attr]
+                elif rc == UNFINISHED_RC and info is not None and info.status == "partial":
+                    # The model service stayed overloaded: not the run's failure. It keeps its
+                    # checkpoint and is resumed by the next invocation; it is never scored.
+                    state.status[key] = "interrupted"
+                    interrupted += 1
+                    log(f"{key}: stopped, model unavailable (resumable; rerun the sweep to continue it)")
                 else:
                     state.status[key] = "failed"
                     failed.append(key)

@@ -17,6 +17,7 @@ from .loop import SolveConfig
 from .sweep import SweepBudgets, SweepOutcome, parse_devices, prepare, resolve_model_names, run_sweep
 
 EXIT_FAILED, EXIT_BUDGET, EXIT_INTERRUPTED = 1, 3, 130
+EXIT_UNFINISHED = 75  # EX_TEMPFAIL: runs stopped by a model outage; rerun later to continue them
 
 
 def normalize_model_spec(spec: str) -> str:
@@ -106,6 +107,10 @@ def _summarize(o: SweepOutcome, console: Console) -> int:
                       f"{'drained' if not o.interrupted else 'stopped and stay resumable'}; {rerun} (with a higher budget)",
                       highlight=False)
         return EXIT_BUDGET
+    if o.interrupted and not o.stop_reason:
+        console.print(f"[yellow]unfinished[/yellow]: {o.interrupted} run(s) stopped because a model service stayed "
+                      f"overloaded; they are not scored; {rerun}", highlight=False)
+        return EXIT_UNFINISHED
     if o.failed:
         console.print(f"[red]failed runs[/red]: {', '.join(o.failed)} (errors in {o.sweep_dir / 'failures'})", highlight=False)
         return EXIT_FAILED

@@ -104,6 +104,11 @@ def _on_stop(signum: int, _frame: Any) -> None:
     os._exit(128 + signum)
 
 
+# The worker's exit status for a run that stopped resumable because the model service stayed
+# overloaded (EX_TEMPFAIL, as ``passagent solve`` uses): the sweep leaves it unfinished.
+UNFINISHED_RC = 75
+
+
 def failure_path(sweep_dir: Path, key: str) -> Path:
     return sweep_dir / "failures" / (key.replace("/", "__") + ".json")
 
@@ -148,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"run {spec['key']} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return 1
     failure.unlink(missing_ok=True)
+    if result.get("resumable"):
+        print(f"run {spec['key']} stopped, resumable: {result.get('error')}")
+        return UNFINISHED_RC
     print(f"run {spec['key']} finished: {result.get('exit_reason')}, best AS {result.get('best_as')}")
     return 0
 

@@ -2,7 +2,7 @@
 repeatability, the CUDA-graph replay guard under host load, the built-in policy solving tasks,
 and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam]
         [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
@@ -183,11 +183,69 @@ def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, device
     return lines
 
 
+def apply_tables(out: Path) -> list[str]:
+    """A found pass on whole models on CUDA: the BGE-small architecture (fp32) through eager,
+    default Inductor, ``passagent.compile`` and the exported Inductor pass
+    (``benchmarks/apply_model.py``), and ``passagent coverage`` of the example passes over the
+    shared GraphNet samples; each in its own process."""
+    lines = ["", "A found pass on a whole model (benchmarks/apply_model.py, BGE-small architecture, random weights):", ""]
+    rows = []
+    for batch, seq in ((1, 128), (32, 128)):
+        js = out / f"apply_model_b{batch}.json"
+        proc = subprocess.run([sys.executable, str(REPO / "benchmarks" / "apply_model.py"), "--device", "cuda",
+                               "--batch", str(batch), "--seq", str(seq), "--json", str(js)],
+                              capture_output=True, text=True, cwd=REPO)
+        (out / f"apply_model_b{batch}.log").write_text(proc.stdout + proc.stderr)
+        if proc.returncode != 0:
+            lines.append(f"apply_model batch {batch} failed (exit {proc.returncode}); see apply_model_b{batch}.log")
+            continue
+        rows.append(json.loads(js.read_text()))
+    if rows:
+        sys.path.insert(0, str(REPO / "benchmarks"))
+        from apply_model import table
+
+        lines.append(table(rows))
+    examples = REPO / "examples" / "passes"
+    # With the solve part run first, the built-in policy's best passes join the example passes.
+    best = sorted(p for p in RUNS.rglob("best_pass") if p.is_dir()) if RUNS.is_dir() else []
+    passes = [str(p) for p in sorted(examples.iterdir())] + [str(p) for p in best]
+    js = out / "coverage_graphnet.json"
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "coverage", *passes,
+                           "--graphs", str(SHARED / "data" / "graphnet"), "--device", "cuda", "--cache-dir", str(CACHE),
+                           "--json", str(js)], capture_output=True, text=True, cwd=REPO)
+    (out / "coverage_graphnet.log").write_text(proc.stdout + proc.stderr)
+    lines += ["", f"passagent coverage of the example passes and {len(best)} best pass(es) of the built-in policy "
+              "over the shared GraphNet samples (CUDA):", "", "```",
+              proc.stdout.rstrip() or f"(failed, exit {proc.returncode}; see coverage_graphnet.log)", "```"]
+    return lines
+
+
+def redteam(out: Path, runtime_only: bool) -> list[str]:
+    """The red-team corpus on the GPU (``passagent redteam --device cuda``): its Markdown table;
+    with ``runtime_only`` a second table with the static checks off (the runtime defences alone)."""
+    from passagent.tools.redteam import format_table, run_corpus, summary
+
+    lines = []
+    for static in ([True, False] if runtime_only else [True]):
+        t0 = time.time()
+        outcomes = run_corpus("cuda", static_checks=static,
+                              on_outcome=lambda o: print(f"redteam {o.entry.name}: {o.rule or o.status}", flush=True))
+        title = "static checks and runtime defences" if static else "runtime defences alone (static checks off)"
+        lines += ["", f"Red-team corpus on CUDA, {title} ({time.time() - t0:.0f} s):", "", format_table(outcomes)]
+        (out / f"redteam_{'full' if static else 'runtime'}.json").write_text(json.dumps(
+            {"summary": summary(outcomes), "rows": [{"name": o.entry.name, "honest": o.entry.honest, "status": o.status,
+                                                     "rule": o.rule, "caught": o.caught, "flagged": o.flagged,
+                                                     "message": o.message} for o in outcomes]}, indent=1))
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
     ap.add_argument("--parts", default="tests,eval,repeat,guard,solve",
-                    help="comma-separated: tests, eval, repeat, guard, solve")
+                    help="comma-separated: tests, eval, repeat, guard, solve, apply (a pass on whole models), redteam; apply and redteam are not in the default")
+    ap.add_argument("--redteam-runtime-only", action=argparse.BooleanOptionalAction, default=True,
+                    help="redteam part: also run the corpus with the static checks off")
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
     ap.add_argument("--solve-task-ids", default=None, help="comma-separated built-in task ids to solve instead of "
                     "--solve-tasks")
@@ -223,6 +281,10 @@ def main() -> None:
         ids = [t.strip() for t in args.solve_task_ids.split(",") if t.strip()] if args.solve_task_ids else None
         report += solve_table(args.out, args.solve_tasks, args.solve_budget, args.solve_workers, task_ids=ids,
                               shared=args.solve_shared)
+    if "apply" in parts:
+        report += apply_tables(args.out)
+    if "redteam" in parts:
+        report += redteam(args.out, args.redteam_runtime_only)
     report.append(f"total {time.time() - t0:.0f} s")
     text = "\n".join(report)
     (args.out / "gpu_check.md").write_text(text + "\n")

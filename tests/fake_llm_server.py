@@ -1,7 +1,10 @@
-"""A local HTTP server that speaks the OpenAI chat-completions and Anthropic messages formats.
+"""A local HTTP server that speaks the OpenAI chat-completions, OpenAI Responses and Anthropic
+messages formats.
 
 Tests queue replies (status, headers, JSON or raw body) and read back the requests the client
-sent, so they can check the real wire format without network access or API keys.
+sent, so they can check the real wire format without network access or API keys. Optionally
+the server enforces the real services' rules on each request before answering
+(``server.rules``, see :mod:`wire_rules`), and plays an outage (``server.outage(...)``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Callable
 
 
 @dataclass
@@ -23,6 +26,8 @@ class Recorded:
     path: str
     headers: dict[str, str]
     body: Any
+    time: float = 0.0
+    answered: int = 0
 
 
 @dataclass
@@ -33,6 +38,7 @@ class Canned:
     body: dict[str, Any] | bytes
     headers: dict[str, str] = field(default_factory=dict)
     delay_s: float = 0.0
+    event_gap_s: float = 0.0  # streamed replies: the pause before each event
 
 
 class FakeLLMServer:
@@ -50,6 +56,9 @@ class FakeLLMServer:
         self.replies: deque[Canned] = deque()
         self.models = ["fake-model"]
         self.models_status = 200
+        # (path, body) -> (status, error body) when the request breaks a rule of the service, else None
+        self.rules: Callable[[str, Any], tuple[int, dict[str, Any]] | None] | None = None
+        self._outage: list[Any] | None = None  # [seconds, status, body, headers, first POST's time]
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
         self._httpd.daemon_threads = True
         self._httpd.owner = self  # type: ignore[attr-defined]
@@ -63,9 +72,22 @@ class FakeLLMServer:
         return f"http://127.0.0.1:{self._httpd.server_address[1]}"
 
     def reply(self, body: dict[str, Any] | bytes, status: int = 200, headers: dict[str, str] | None = None,
-              delay_s: float = 0.0) -> None:
-        """Queue the reply to the next POST, sent ``delay_s`` seconds after the request arrives."""
-        self.replies.append(Canned(status, body, headers or {}, delay_s))
+              delay_s: float = 0.0, event_gap_s: float = 0.0) -> None:
+        """Queue the reply to the next POST, sent ``delay_s`` seconds after the request arrives
+        (as server-sent events ``event_gap_s`` apart when the request asked for a stream)."""
+        self.replies.append(Canned(status, body, headers or {}, delay_s, event_gap_s))
+
+    def outage(self, seconds: float, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> None:
+        """Answer every POST with ``status``/``body`` for ``seconds`` from the next POST on
+        (queued replies wait)."""
+        self._outage = [seconds, status, body, headers or {}, None]
+
+    def end_outage(self) -> None:
+        self._outage = None
+
+    def rejected(self) -> list[Recorded]:
+        """POSTs answered with a 4xx (a broken rule, or a queued error)."""
+        return [r for r in self.posts() if 400 <= r.answered < 500 and r.answered != 429]
 
     def posts(self) -> list[Recorded]:
         """The POST requests received, in order."""
@@ -93,7 +115,7 @@ class _Handler(BaseHTTPRequestHandler):
         except json.JSONDecodeError:
             body = None
         owner.requests.append(Recorded(self.command, self.path,
-                                       {k.lower(): v for k, v in self.headers.items()}, body))
+                                       {k.lower(): v for k, v in self.headers.items()}, body, time.monotonic()))
         return owner
 
     def _send(self, status: int, body: dict[str, Any] | bytes, headers: dict[str, str]) -> None:
@@ -123,18 +145,91 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         owner = self._record()
+        request = owner.requests[-1]
+        outage = owner._outage
+        if outage is not None:
+            outage[4] = request.time if outage[4] is None else outage[4]
+            if request.time < outage[4] + outage[0]:
+                request.answered = outage[1]
+                self._send(outage[1], outage[2], outage[3])
+                return
+        broken = owner.rules(self.path, request.body) if owner.rules is not None else None
+        if broken is not None:
+            request.answered = broken[0]
+            self._send(broken[0], broken[1], {})
+            return
         if not owner.replies:
             self._send(500, {"error": {"message": "fake server: no reply queued"}}, {})
             return
         canned = owner.replies.popleft()
+        request.answered = canned.status
         time.sleep(canned.delay_s)
+        streamed = isinstance(request.body, dict) and request.body.get("stream") is True
         try:
-            self._send(canned.status, canned.body, canned.headers)
+            if streamed and canned.status == 200 and isinstance(canned.body, dict):
+                self._send_events(sse_events(canned.body), canned.event_gap_s)
+            else:
+                self._send(canned.status, canned.body, canned.headers)
         except (BrokenPipeError, ConnectionResetError):
             pass  # the client timed out and hung up, which is what a delayed reply tests
 
+    def _send_events(self, events: list[tuple[str, dict[str, Any]]], gap_s: float) -> None:
+        # HTTP/1.0 without Content-Length: the body ends when the connection closes.
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.end_headers()
+        for name, data in events:
+            time.sleep(gap_s)
+            self.wfile.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+            self.wfile.flush()
+
 
 # Wire-format builders ------------------------------------------------------------------
+
+
+def sse_events(body: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A complete reply as the server-sent events a streamed request gets.
+
+    Anthropic (``"type": "message"``): message_start with empty content, then per content block
+    content_block_start / one delta (text_delta, thinking_delta + signature_delta,
+    input_json_delta) / content_block_stop, then message_delta (stop_reason, usage) and
+    message_stop (Anthropic streaming docs, https://docs.anthropic.com/en/docs/build-with-claude/streaming).
+    OpenAI Responses (``"object": "response"``): response.created (in progress, no output) then
+    response.completed or response.incomplete carrying the whole response (OpenAI streaming
+    events reference, https://platform.openai.com/docs/api-reference/responses-streaming).
+    """
+    if body.get("object") == "response":
+        final = "response.incomplete" if body.get("status") == "incomplete" else "response.completed"
+        start = {**body, "status": "in_progress", "output": [], "usage": None}
+        return [("response.created", {"type": "response.created", "sequence_number": 0, "response": start}),
+                (final, {"type": final, "sequence_number": 1, "response": body})]
+    if body.get("type") != "message":
+        raise ValueError("sse_events: only Anthropic messages and OpenAI responses are streamed")
+    usage = body.get("usage") or {}
+    start = {**body, "content": [], "stop_reason": None, "usage": {**usage, "output_tokens": 1}}
+    events: list[tuple[str, dict[str, Any]]] = [("message_start", {"type": "message_start", "message": start})]
+    for i, block in enumerate(body["content"]):
+        kind = block["type"]
+        if kind == "text":
+            empty, deltas = {"type": "text", "text": ""}, [{"type": "text_delta", "text": block["text"]}]
+        elif kind == "thinking":
+            empty = {"type": "thinking", "thinking": "", "signature": ""}
+            deltas = [{"type": "thinking_delta", "thinking": block["thinking"]},
+                      {"type": "signature_delta", "signature": block["signature"]}]
+        elif kind == "tool_use":
+            empty = {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
+            deltas = [{"type": "input_json_delta", "partial_json": json.dumps(block["input"])}]
+        else:  # redacted_thinking and others arrive whole
+            empty, deltas = block, []
+        events.append(("content_block_start", {"type": "content_block_start", "index": i, "content_block": empty}))
+        events += [("content_block_delta", {"type": "content_block_delta", "index": i, "delta": d}) for d in deltas]
+        events.append(("content_block_stop", {"type": "content_block_stop", "index": i}))
+    events.append(("message_delta", {"type": "message_delta",
+                                     "delta": {"stop_reason": body.get("stop_reason"), "stop_sequence": None},
+                                     "usage": {"output_tokens": usage.get("output_tokens", 0)}}))
+    events.append(("message_stop", {"type": "message_stop"}))
+    return events
+
 
 
 def openai_tool_call(call_id: str, name: str, arguments: str) -> dict[str, Any]:

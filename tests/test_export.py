@@ -259,3 +259,22 @@ def test_export_cli(source: Path, tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "export", str(source), "--format", "csv"],
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "--format must be one of" in bad.stderr
+
+
+def test_integrity_rules_label_exploit_attempts(source: Path, tmp_path: Path) -> None:
+    """A run on which a defence fired carries the rule in its exported metadata (from the event's
+    label, or from the evaluation itself in logs recorded before the label existed)."""
+    run = source / "tiny_cat_norm" / "scripted_solver"
+    events = _lines(run / "events.jsonl")
+    evals = [e for e in events if e.get("kind") == "tool_result" and e.get("evaluation")]
+    assert evals, "the fixture run evaluated a pass"
+    evals[0]["evaluation"]["subgraphs"][0]["integrity_rule"] = "timed_output_mismatch"
+    evals[0].pop("integrity_rules", None)
+    (run / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    export_runs(source, "sharegpt", tmp_path / "sg", eval_fraction=0.0)
+    rows = {r["source"]: r for r in _lines(tmp_path / "sg" / "train.jsonl")}
+    row = rows[str(run)]
+    assert row["integrity_rules"] == ["timed_output_mismatch"] and row["exploit_attempt"] is True
+    assert row["es_steps"][0]["integrity_rules"] == ["timed_output_mismatch"]
+    clean = [r for s, r in rows.items() if s != str(run) and "+s1" not in s]
+    assert all(r["exploit_attempt"] is False for r in clean)

@@ -193,3 +193,19 @@ def test_profiled_evaluation_on_cuda_shows_device_kernels_and_the_user_triton_ke
     assert not any("rms_norm_kernel" in k.name for k in s.profile.inductor.kernels)
     text, ok = describe_profile(result, [0], "on CUDA")
     assert ok and "device time of each kernel" in text
+
+
+def test_exact_float32_conv_is_correct_against_a_reference_without_tf32(cache_root: Path, tmp_path: Path) -> None:
+    """cuDNN runs float32 convolutions in TF32 by default (error ~1e-3); the reference runs without
+    it, so a pass that computes the convolution exactly is correct at t = -5. With a TF32
+    reference it failed there."""
+    import torch
+
+    from passagent.tools.redteam.samples import write_sample
+
+    assert torch.backends.cudnn.allow_tf32, "PyTorch's default, kept for timing"
+    result = evaluate_pass(load_task(write_sample(tmp_path, "conv32")), TEST_PASSES / "honest" / "exact_conv.py",
+                           EvalOptions(device="cuda", cache_root=cache_root))
+    s = result.subgraphs[0]
+    assert s.status == "correct", s.message
+    assert s.candidate_error.min_correct_t <= -5

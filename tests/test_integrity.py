@@ -173,3 +173,96 @@ def test_static_violations_are_listed_with_lines(samples: dict[str, Path], cache
     assert "patch_timer.py:2" in message  # `import time`
     data = json.loads(result.model_dump_json())
     assert data["subgraphs"][0]["integrity_rule"] == "forbidden_import"
+
+
+# --- runtime defences that hold whatever the static checks miss -----------------------------------
+
+from passagent.tools.redteam import CORPUS  # noqa: E402
+from passagent.tools.redteam.samples import write_sample  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def redteam_samples(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("redteam_samples")
+
+
+def _sample(root: Path, name: str) -> Path:
+    return root / name if (root / name).exists() else write_sample(root, name)
+
+
+# (corpus attack, rules accepted with the static checks off): each passed today's harness.
+RUNTIME_CASES = [
+    ("mkldnn_off", {"process_flag"}),                      # a flag flipped through a name built at run time
+    ("timing_module_clock", {"patched_function"}),         # the timing module's own `time` swapped
+    ("grad_mode", {"process_flag"}),                       # autograd switched on inside the timed block
+    ("custom_op_same_ops", {"no_change"}),                 # the original ops inside a custom op
+    ("custom_op_half", {"precision_downgrade"}),           # float16 inside a custom op
+    ("value_oracle", {"timed_output_mismatch", "post_timing_mismatch"}),  # honest only on the public draws
+    ("write_input", {"input_mutated"}),                    # scribbles on a read-only input
+]
+
+
+@pytest.mark.parametrize("attack, rules", RUNTIME_CASES, ids=[c[0] for c in RUNTIME_CASES])
+def test_runtime_defence_catches_what_static_checks_miss(attack: str, rules: set[str], redteam_samples: Path,
+                                                         cache_root: Path) -> None:
+    from passagent.tools.redteam import load_corpus
+
+    entry = next(e for e in load_corpus(only=attack) if e.name == attack)
+    result = evaluate(_sample(redteam_samples, entry.sample), entry.path, cache_root, static_checks=False)
+    s = result.subgraphs[0]
+    assert s.status == "integrity" and s.integrity_rule in rules, (s.status, s.integrity_rule, s.message)
+    assert s.speedup_vs_eager is None
+
+
+def test_a_dropped_inplace_write_is_wrong_values(redteam_samples: Path, cache_root: Path) -> None:
+    # The graph adds 1 to its input in place; the candidate takes the write back. Before in-place
+    # writes were compared it was scored correct.
+    result = evaluate(_sample(redteam_samples, "mutating"), CORPUS / "undo_input_write.py", cache_root, static_checks=False)
+    s = result.subgraphs[0]
+    assert s.status != "correct", s.message
+    assert s.status == "accuracy" or s.integrity_rule == "input_mutated"
+
+
+def test_a_polluting_candidate_leaves_no_baseline_in_the_cache(redteam_samples: Path, tmp_path: Path) -> None:
+    from passagent.tools.baseline_cache import BaselineCache
+
+    sample = _sample(redteam_samples, "catnorm")
+    evaluate(sample, CORPUS / "mkldnn_off.py", tmp_path, static_checks=False)
+    cache = BaselineCache(tmp_path)
+    assert not list(cache.dir.glob("*.json")), "a baseline measured beside a flag flip was cached"
+
+
+def test_a_graph_with_random_ops_is_correct_under_an_honest_pass(redteam_samples: Path, cache_root: Path) -> None:
+    # Dropout in training mode: every timed call is seeded like its reference; before, the
+    # timed calls were unseeded and an honest pass failed as timed_output_mismatch.
+    result = evaluate(_sample(redteam_samples, "dropout"), CORPUS / "honest" / "double_after_dropout.py", cache_root)
+    s = result.subgraphs[0]
+    assert s.status == "correct", (s.status, s.integrity_rule, s.message)
+    assert "candidate" in s.times, "timed, every timed call checked"
+
+
+def test_raising_on_a_heldout_size_is_shape_special_case(redteam_samples: Path, cache_root: Path, tmp_path: Path) -> None:
+    # Raises unless the second dimension is the measured 64: the old held-out step grew only
+    # dimension 0 and forgave raising.
+    p = tmp_path / "dim1_only.py"
+    p.write_text(
+        "import torch\n\n\n@torch.fx.wrap\ndef rows(x):\n    if x.shape[1] != 64:\n        raise ValueError('unsupported width')\n"
+        "    return x * torch.rsqrt((x * x).sum(1, keepdim=True).clamp_min(1e-24))\n\n\n"
+        "def pattern(x):\n    return torch.nn.functional.normalize(x, p=2, dim=1)\n\n\n"
+        "def replacement_args(x):\n    return (x,)\n\n\ndef replacement_func():\n    return rows\n")
+    result = evaluate(_sample(redteam_samples, "normalize32"), p, cache_root)
+    s = result.subgraphs[0]
+    assert (s.status, s.integrity_rule) == ("integrity", "shape_special_case"), s.message
+    assert "raised" in (s.message or "")
+
+
+def test_a_crash_in_the_heldout_step_keeps_the_measurement_and_names_the_step(redteam_samples: Path, cache_root: Path) -> None:
+    # The worker dies (SIGSEGV) only on the held-out shape: before, the measured result was lost
+    # and the crash was blamed on the candidate's compile.
+    result = evaluate(_sample(redteam_samples, "normalize32"), TEST_PASSES / "segfault_on_heldout_shape.py", cache_root,
+                      static_checks=False)
+    s = result.subgraphs[0]
+    assert (s.status, s.integrity_rule) == ("integrity", "shape_special_case"), s.message
+    assert "heldout_shape" in (s.message or "") and "SIGSEGV" in (s.message or "")
+    assert "eager" in s.times and s.times["eager"].median_us > 0, "the baseline measured before the crash is kept"
+    assert "candidate" not in s.times

@@ -31,6 +31,7 @@ from passagent.agent.protocols import (
     ModelClient,
     ModelConfigError,
     ModelError,
+    ModelUnavailable,
     ToolCall,
     ToolSpec,
 )
@@ -107,12 +108,29 @@ def sleeps() -> list[float]:
     return []
 
 
+class FakeClock:
+    """A monotonic clock that only moves when the retry loop sleeps (recorded in ``sleeps``)."""
+
+    def __init__(self, sleeps: list[float]):
+        self.now = 1000.0
+        self.sleeps = sleeps
+
+    def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+    def __call__(self) -> float:
+        return self.now
+
+
 @pytest.fixture
 def make(models_file: Path, sleeps: list[float]):
-    """Build a client from a spec, with retry waits recorded instead of slept."""
-    def build(spec: str, max_attempts: int = 4):
+    """Build a client from a spec, with retry waits recorded (on a fake clock) instead of slept."""
+    def build(spec: str, max_attempts: int = 4, overload_budget_s: float = 600.0):
+        clock = FakeClock(sleeps)
         return resolve_model(spec, models_file,
-                             retry=RetryPolicy(max_attempts=max_attempts, base_wait_s=0.01, sleep=sleeps.append))
+                             retry=RetryPolicy(max_attempts=max_attempts, base_wait_s=0.01, sleep=clock.sleep,
+                                               clock=clock, overload_budget_s=overload_budget_s))
     return build
 
 
@@ -248,11 +266,16 @@ def test_retry_after_http_date_and_cap(server: FakeLLMServer, make, sleeps: list
     client = make("openai")
     soon = format_datetime(datetime.now(timezone.utc) + timedelta(seconds=30), usegmt=True)
     reply_error(server, "openai", 429, {"Retry-After": soon})
-    reply_error(server, "openai", 503, {"Retry-After": "3600"})
+    reply_error(server, "openai", 500, {"Retry-After": "3600"})
     reply_text(server, "openai")
     assert client.complete([Message(role="user", content="hi")], []).attempts == 3
     assert 25 <= sleeps[0] <= 30
-    assert sleeps[1] == 60.0  # capped: an hour-long Retry-After must not stall a run
+    assert sleeps[1] == 60.0  # a plain 5xx's wait is capped
+    # An overload whose Retry-After outlasts the overload budget ends the call at once, resumable.
+    reply_error(server, "openai", 503, {"Retry-After": "3600"})
+    with pytest.raises(ModelUnavailable, match="overload budget 600 s"):
+        client.complete([Message(role="user", content="hi")], [])
+    assert len(sleeps) == 2
     assert parse_retry_after({"retry-after-ms": "1500"}) == 1.5
     assert parse_retry_after({"Retry-After": "soon-ish"}) is None
 

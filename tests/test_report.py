@@ -115,7 +115,7 @@ def test_report_files_hold_the_leaderboard_and_skip_bad_folders(runs: Path) -> N
     assert "| model-a | 2 (2 with a pass) | 1.000 [" in md and "Skipped run folders (4)" in md
     rows = list(csv.DictReader(open(written.leaderboard_csv)))
     assert {r["model"] for r in rows} == {"model-a", "model-b", "model-c"}
-    assert {"as_eager", "as_eager_lo", "as_eager_hi", "as_inductor", "correct_at_minus5", "fast_1_eager",
+    assert {"as_eager", "as_eager_lo", "as_eager_hi", "as_inductor_baseline", "as_ratio_to_inductor", "correct_at_minus5", "fast_1_eager",
             "fast_1_inductor", "geomean_speedup_correct_eager", "cost_usd_per_task", "tokens_per_task"} <= set(rows[0])
     assert len(list(csv.DictReader(open(written.per_task_csv)))) == 6
     assert [p.name for p in written.plots] == ["es_curves.png", "speedups.png", "score_vs_cost.png"]
@@ -138,7 +138,8 @@ def test_report_of_a_real_sweep(tmp_path_factory, cache_root: Path, tmp_path: Pa
     sweep = evaluated_sweep(tmp_path_factory, cache_root)
     written = write_report(sweep, tmp_path / "report", n_boot=200)
     rows = {r.model: r for r in written.rows}
-    assert set(rows) == {"scripted:solver", "scripted:quitter"}
+    assert set(rows) == {"scripted:solver", "scripted:quitter", "Inductor (default)"}
+    assert rows["Inductor (default)"].reference and rows["Inductor (default)"].tasks == 2, "timed by the solver's runs"
     solver, quitter = rows["scripted:solver"], rows["scripted:quitter"]
     assert solver.tasks == 2 and solver.evaluated_tasks == 2 and quitter.evaluated_tasks == 0
     assert quitter.as_["eager"].value == pytest.approx(0.1)

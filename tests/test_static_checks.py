@@ -424,3 +424,30 @@ def test_check_pass_reports_each_rule_file_of_a_pass_dir(tmp_path: Path) -> None
     found = check_pass(tmp_path)
     assert [(v.rule, Path(v.path).name, v.line) for v in found] == [
         ("identity_cache", "Bad.py", 14), ("global_state", "Bad.py", 16)]
+
+
+# --- indirection and hidden state: names reached by strings, state kept without assignment ----------
+
+INDIRECTION = [
+    # A module attribute reached by a string: torch.set_num_threads past the name tables.
+    ("import operator\nimport torch\noperator.attrgetter('set_num_threads')(torch)(1)\n", "dunder_access"),
+    ("from operator import methodcaller\nimport torch\nmethodcaller('use_deterministic_algorithms', True)(torch)\n",
+     "dunder_access"),
+    ("import operator\nimport torch\nget = operator.attrgetter\nget('backends.mkldnn.set_flags')(torch)(False)\n", "dunder_access"),
+    # State across calls without an assignment the assignment rules see.
+    ("import operator\nCACHE = {}\ndef f(x):\n    operator.setitem(CACHE, 0, x)\n    return x\n", "global_state"),
+    ("import itertools\nN = itertools.count()\ndef f(x):\n    return x\n", "global_state"),
+    ("def gen():\n    while True:\n        yield 1\nG = gen()\ndef f(x):\n    return x * next(G)\n", "global_state"),
+]
+
+
+@pytest.mark.parametrize("source, rule", INDIRECTION, ids=["attrgetter", "methodcaller", "aliased_getter", "setitem",
+                                                            "count", "generator"])
+def test_indirection_and_hidden_state_are_flagged(source: str, rule: str) -> None:
+    rules = {v.rule for v in check_source(source, "adv.py")}
+    assert rule in rules, rules
+
+
+def test_local_iteration_is_not_state() -> None:
+    source = "import itertools\ndef f(xs):\n    it = iter(xs)\n    first = next(it)\n    return [first, *itertools.chain(it)]\n"
+    assert check_source(source, "ok.py") == []

@@ -21,6 +21,7 @@ from helpers import GRAPHNET, PASSBENCH, make_sample
 from sweep_fixtures import assert_no_overlap, evaluated_sweep, evaluation_intervals, quitter_script
 
 from passagent.agent.selectors import SelectorError, select_tasks
+from passagent.agent.sweep_worker import UNFINISHED_RC
 from passagent.agent.sweep import (EVAL_SEED_STRIDE, SweepBudgets, SweepSpec, parse_devices, plan_runs, run_spec,
                                    run_sweep)
 
@@ -149,6 +150,40 @@ def test_scheduler_skips_finished_runs_and_resumes_partial_ones(tmp_path: Path) 
     assert outcome.total == 6 and outcome.finished == 6 and outcome.skipped == 1 and outcome.stop_reason is None
     status = json.loads((tmp_path / "fake" / "sweep_status.json").read_text())
     assert status["runs"]["t0/m1"] == "finished"
+
+
+class OutageExecutor(FakeExecutor):
+    """Run ``t1/m1`` stops as a worker does when the model service stays overloaded: its folder
+    keeps config.json and events (no result.json) and the worker exits 75; other runs finish."""
+
+    def __init__(self, outage: bool):
+        super().__init__()
+        self.outage = outage
+
+    def start(self, spec: dict, log: Path) -> int:
+        if not (self.outage and spec["key"] == "t1/m1"):
+            return super().start(spec, log)
+        self.started.append((spec["key"], spec["resume"]))
+        d = Path(spec["sweep_dir"]) / spec["key"]
+        d.mkdir(parents=True, exist_ok=True)
+        (d / "config.json").write_text(json.dumps({"task_id": "t1", "model": {"base_name": "m1"}}))
+        (d / "events.jsonl").write_text(json.dumps({"id": "s0:unavailable:0", "seq": 1, "kind": "model_unavailable",
+                                                    "step": 0, "error": "still overloaded"}) + "\n")
+        return UNFINISHED_RC
+
+
+def test_a_run_stopped_by_a_model_outage_is_unfinished_not_failed_and_the_rerun_resumes_it(tmp_path: Path) -> None:
+    names = {"m1": "m1", "m2": "m2"}
+    spec = _fake_spec(tmp_path)
+    outcome = run_sweep(spec, tmp_path, workers=2, executor=OutageExecutor(outage=True), model_names=names, poll_s=0)
+    assert outcome.failed == [] and outcome.finished == 5 and outcome.interrupted == 1
+    status = json.loads((tmp_path / "fake" / "sweep_status.json").read_text())
+    assert status["runs"]["t1/m1"] == "interrupted"
+    assert not (tmp_path / "fake" / "t1" / "m1" / "result.json").exists(), "never scored"
+    again = OutageExecutor(outage=False)
+    outcome = run_sweep(spec, tmp_path, workers=2, executor=again, model_names=names, poll_s=0)
+    assert again.started == [("t1/m1", True)], "only the unfinished run runs again, resumed from its checkpoint"
+    assert outcome.finished == 6 and outcome.failed == []
 
 
 def test_global_budgets_stop_the_sweep_and_a_rerun_continues(tmp_path: Path) -> None:

@@ -32,6 +32,14 @@ class PassBackend:
             failed before anything ran (a ``compile`` failure).
         use_inductor: False compiles nothing (runs the rewritten graph eagerly); for tests
             and IR inspection.
+        cache_digest: the pass digest (:func:`.passes.pass_digest`); when set, each Inductor
+            compile carries a no-op post-grad pass whose ``uuid()`` is the digest, appended to
+            any custom post-grad passes already configured (:func:`pass_cache_tag`), so
+            Inductor's FX-graph cache never serves a graph compiled under another version of
+            the pass. The worker sets the tag itself and leaves this None.
+        inductor_options: Inductor config values for these compiles only (``torch.compile``'s
+            ``options=``), applied with ``torch._inductor.config.patch`` around ``compile_fx``
+            so nothing leaks into other compiles.
         unchanged: per captured graph, whether the ATen ops it lowers to (dead code removed)
             are identical before and after the rewrite (see :attr:`no_change`).
         triton_ops: the custom operators registered for replacements that launch Triton
@@ -45,8 +53,12 @@ class PassBackend:
         use_inductor: bool = True,
         on_phase: Callable[[str], None] | None = None,
         check_no_change: bool = True,
+        cache_digest: str | None = None,
+        inductor_options: dict[str, Any] | None = None,
     ):
         self.rules = rules
+        self.cache_digest = cache_digest
+        self.inductor_options = dict(inductor_options or {})
         self.use_inductor = use_inductor
         self.check_no_change = check_no_change
         self.on_phase = on_phase or (lambda _phase: None)
@@ -75,6 +87,14 @@ class PassBackend:
                 out[a.rule] += a.matches
         return out
 
+    def sites_by_rule(self, limit: int = 20) -> dict[str, list[str]]:
+        """Per rule name, where it matched (:attr:`.rewrite.RuleApplication.sites`), first ``limit``."""
+        out: dict[str, list[str]] = {r.name: [] for r in self.rules}
+        for graph in self.applications:
+            for a in graph:
+                out[a.rule].extend(a.sites)
+        return {k: v[:limit] for k, v in out.items()}
+
     def diagnostics(self) -> dict[str, str]:
         """For each rule that matched nowhere, the diagnostic from the first captured graph."""
         counts = self.matches_by_rule()
@@ -94,7 +114,10 @@ class PassBackend:
         self.triton_ops.extend(register_triton_replacements(gm, example_inputs))
         self.graphs_after.append(gm.code)
         if before is not None:
-            after = aten_signature(gm, example_inputs)
+            # Tracing through the pass's custom ops runs their bodies (on fake tensors): pass code
+            # running, not compiling, so a crash here is reported as its own step, a runtime one.
+            self.on_phase("candidate_trace")
+            after = aten_signature(gm, example_inputs, opaque=set(self.triton_ops))
             self.unchanged.append(before == after)
             if after is not None:
                 inputs = {str(x.dtype) for x in example_inputs if isinstance(x, torch.Tensor)}
@@ -104,9 +127,52 @@ class PassBackend:
             return gm.forward
         self.phase = "inductor"
         self.on_phase("candidate_inductor")
+        import torch._inductor.config as inductor_config
         from torch._inductor.compile_fx import compile_fx
 
-        compiled = compile_fx(gm, example_inputs)
+        patch = dict(self.inductor_options)
+        if self.cache_digest is not None:
+            current = patch.get("post_grad_custom_post_pass", inductor_config.post_grad_custom_post_pass)
+            patch["post_grad_custom_post_pass"] = with_post_grad_pass(current, pass_cache_tag(self.cache_digest))
+        with inductor_config.patch(patch):
+            compiled = compile_fx(gm, example_inputs)
         self.phase = None
         self.on_phase("candidate_compiled")
         return compiled
+
+
+class _CacheTag:
+    """A no-op post-grad pass whose ``uuid`` is the pass digest.
+
+    Inductor folds custom passes' uuids into its FX-graph cache key (``CustomPassBase.uuid`` in
+    ``torch/_inductor/custom_graph_pass.py``; ``FxGraphHashDetails`` in ``codecache.py``), so
+    tagging a compile with the pass source digest means an edited pass (even one that keeps a
+    custom op's name and changes its implementation) can never be served a stale compiled
+    graph, while kernel caches, which are keyed by their own source, stay shared and warm.
+    """
+
+    def __init__(self, digest: str):
+        self.digest = digest
+
+    def __call__(self, graph: torch.fx.Graph) -> None:
+        return None
+
+    def uuid(self) -> str:
+        return f"passagent-pass-{self.digest}"
+
+
+def pass_cache_tag(digest: str) -> Any:
+    """A ``CustomGraphPass`` instance doing nothing, whose ``uuid()`` is ``passagent-pass-<digest>``."""
+    from torch._inductor.custom_graph_pass import CustomGraphPass
+
+    tag_cls = type("PassagentCacheTag", (_CacheTag, CustomGraphPass), {})
+    return tag_cls(digest)
+
+
+def with_post_grad_pass(current: Any, extra: Any) -> list[Any]:
+    """``config.post_grad_custom_post_pass`` with ``extra`` appended, never replacing a pass
+    already set (the setting takes one pass or a list, ``get_custom_graph_passes`` in
+    ``torch/_inductor/custom_graph_pass.py``)."""
+    from torch._inductor.custom_graph_pass import get_custom_graph_passes
+
+    return [*get_custom_graph_passes(current), extra]

@@ -8,9 +8,10 @@ Integers and bools must be equal. NaN/Inf where the reference is finite fails ev
 
 from __future__ import annotations
 
+import contextlib
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 import torch
 
@@ -192,3 +193,22 @@ def outputs_equal(a: Any, b: Any) -> list[bool]:
         else:
             same.append(x == y)
     return same
+
+
+@contextlib.contextmanager
+def reference_precision() -> Iterator[None]:
+    """Run the eager reference at the dtype's own precision: TF32 off for matmul and cuDNN.
+
+    ``shared/docs/SCORING.md`` ("The correctness reference"): PyTorch's defaults let cuDNN run
+    float32 convolutions in TF32 (error ~1e-3), far above float32's t = -5 tolerance, so a
+    reference computed under them would fail a pass that computes exactly. Timing keeps the
+    defaults; the previous values are restored on exit, so the process flags the worker's guard
+    verifies are unchanged afterwards.
+    """
+    matmul, cudnn = torch.backends.cuda.matmul, torch.backends.cudnn
+    saved = (matmul.allow_tf32, cudnn.allow_tf32)
+    matmul.allow_tf32, cudnn.allow_tf32 = False, False
+    try:
+        yield
+    finally:
+        matmul.allow_tf32, cudnn.allow_tf32 = saved

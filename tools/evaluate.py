@@ -189,6 +189,25 @@ def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     return env
 
 
+def worker_sandbox(options: EvalOptions, env: dict[str, str], workdir: Path, n_subgraphs: int,
+                   memory_bytes: int) -> dict[str, Any]:
+    """The ``sandbox`` entry of a worker request: resource limits (address space in bytes on the
+    CPU, CPU seconds), writes confined to ``workdir`` and the compiler caches, no network.
+    Creates the cache folders it names."""
+    inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
+    inductor_dir.mkdir(parents=True, exist_ok=True)
+    Path(env["TRITON_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
+    return {
+        # CUDA reserves far more address space than it uses: no RLIMIT_AS there.
+        "address_space_bytes": memory_bytes if options.device == "cpu" else None,
+        "cpu_seconds": int(options.timeout_s * (n_subgraphs + 1) * (os.cpu_count() or 1)),
+        "open_files": 4096,
+        "file_size_bytes": 4 * 2**30,
+        "writable_dirs": [str(workdir), str(inductor_dir), env["TRITON_CACHE_DIR"]],
+        "network": isolate_network_command(["true"])[1],
+    }
+
+
 def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None = None) -> EvalResult:
     """Evaluate ``pass_path`` on every subgraph of ``task`` (see :func:`_evaluate`).
 
@@ -279,32 +298,19 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
                 env[var] = str(threads)
             request["cpu_threads"] = threads
         if options.sandbox:
-            inductor_dir = Path(env["TORCHINDUCTOR_CACHE_DIR"])
-            inductor_dir.mkdir(parents=True, exist_ok=True)
-            Path(env["TRITON_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
-            request["sandbox"] = {
-                # CUDA reserves far more address space than it uses: no RLIMIT_AS there.
-                "address_space_bytes": mem if options.device == "cpu" else None,
-                "cpu_seconds": int(options.timeout_s * (len(keys) + 1) * (os.cpu_count() or 1)),
-                "open_files": 4096,
-                "file_size_bytes": 4 * 2**30,
-                "writable_dirs": [str(workdir), str(inductor_dir), env["TRITON_CACHE_DIR"]],
-                "network": isolate_network_command(["true"])[1],
-            }
+            request["sandbox"] = worker_sandbox(options, env, workdir, len(keys), mem)
         run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox)
     if run.task_errors:
         i, ev = sorted(run.task_errors.items())[0]
         raise TaskError(task.subgraphs[i].path / "model.py", ev["message"])
 
     subgraphs: list[SubgraphResult] = []
+    polluted = baselines_polluted(run.results.values())
     for i, sg in enumerate(task.subgraphs):
         if i in run.results:
             res = subgraph_from_event(i, sg, run.results[i], cached[i], _profile_event(run.profiles, i, options),
                                       options.time_statistic)
-            # Baselines timed beside a candidate that broke an integrity rule (a patched timer,
-            # say) are not trusted for later evaluations.
-            if need_inductor[str(i)] and "eager" in res.times and res.failure_class != "integrity" \
-                    and res.times["eager"].median_us > 0:
+            if need_inductor[str(i)] and "eager" in res.times and not polluted and res.times["eager"].median_us > 0:
                 cache.put(keys[i], cache_entry(run.results[i]))
         else:
             cls, msg, tail = run.failed[i]
@@ -337,6 +343,14 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         worker_peak_rss_mb=run.max_rss_kb / 1024 if run.max_rss_kb else None,
         sandbox=run.sandbox,
     )
+
+
+def baselines_polluted(results: Any) -> bool:
+    """Whether no baseline of this evaluation may be cached: a candidate broke an integrity rule
+    on any subgraph (it ran in the same worker process as every baseline, a patched timer or a
+    flipped backend flag may have slowed them), or the worker saw a process-wide flag change,
+    whatever the verdict. ``results`` are the worker's result events."""
+    return any(ev.get("failure_class") == "integrity" or ev.get("process_flags_changed") for ev in results)
 
 
 def _profile_event(profiles: dict[int, dict[str, Any]], i: int, options: EvalOptions) -> dict[str, Any] | None:

@@ -19,7 +19,15 @@ rule stops (see README "Integrity"):
   original ops under a new name);
 * ``precision_downgrade``: the rewritten graph casts to a lower-precision float type that the
   original graph never uses (fast because it computes less precisely);
-* ``shape_special_case``: correct on the measured shapes, wrong on a held-out shape.
+* ``shape_special_case``: correct on the measured shapes, wrong on (or raising on) a held-out
+  shape;
+* ``input_mutated``: the candidate wrote an input that eager leaves unchanged (writes that eager
+  makes, ``relu_`` or ``add_`` on an input, are compared as outputs: dropping one is wrong values);
+* ``post_timing_mismatch``: a sampled timed call, re-run through eager on the same secret inputs
+  after timing, disagrees;
+* ``physics_floor``: a measured time below what the device can do (:mod:`.physics_floor`);
+* ``patched_function`` / ``process_flag`` / ``operator_override``: the harness's references,
+  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`).
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from typing import Any
 import torch
 import torch.fx
 
-from .correctness import flatten_outputs
+from .correctness import Comparison, compare_outputs, flatten_outputs
 
 
 @dataclass(frozen=True)
@@ -166,6 +174,43 @@ def check_not_reused(outputs: Any, earlier: list[Any]) -> Breach | None:
     return None
 
 
+# -- inputs written in place ------------------------------------------------------------------------
+
+
+def written_inputs(draw: list[Any], args_after: list[Any]) -> dict[int, torch.Tensor]:
+    """Index -> value after the call, for each tensor input a call changed in place.
+
+    Args:
+        draw: the inputs as they were before the call (never passed to any callable).
+        args_after: the (cloned) arguments the call received, read after it returned.
+    """
+    out = {}
+    for i, (before, after) in enumerate(zip(draw, args_after)):
+        if isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor) and not torch.equal(before, after):
+            out[i] = after
+    return out
+
+
+def check_input_writes(draw: list[Any], args_after: list[Any],
+                       reference_writes: dict[int, torch.Tensor]) -> tuple[Breach | None, Comparison | None]:
+    """Compare a candidate's in-place writes with eager's on the same inputs.
+
+    An input eager leaves unchanged must be bitwise unchanged (else ``input_mutated``); the inputs
+    eager writes are compared with eager's values after the call, as outputs, and returned as a
+    :class:`~passagent.tools.correctness.Comparison` to merge with the outputs' (None if eager
+    writes nothing). A candidate that drops a write therefore has wrong values there.
+    """
+    for i, (before, after) in enumerate(zip(draw, args_after)):
+        if i in reference_writes or not isinstance(before, torch.Tensor):
+            continue
+        if not isinstance(after, torch.Tensor) or after.shape != before.shape or not torch.equal(before, after):
+            return Breach("input_mutated", f"the candidate changed input {i} in place; eager leaves it unchanged"), None
+    if not reference_writes:
+        return None, None
+    idx = sorted(reference_writes)
+    return None, compare_outputs([args_after[i] for i in idx], [reference_writes[i] for i in idx])
+
+
 # -- threads ---------------------------------------------------------------------------------------
 
 
@@ -208,22 +253,60 @@ def precision_downgrades(before: list[tuple[str, str]], after: list[tuple[str, s
     return sorted(d for d in converts(after) - original if _FLOAT_RANK[d] < top)
 
 
-def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> list[tuple[str, str]] | None:
+def custom_op_bodies(gm: torch.fx.GraphModule, device: str, opaque: set[str] = frozenset()) -> dict[Any, Any]:  # type: ignore[assignment]
+    """OpOverload -> its Python implementation, for each ``torch.library.custom_op`` that ``gm`` calls.
+
+    A custom op is opaque to a graph-level comparison: a replacement that wraps the original
+    ops in one would look new. Tracing with these bodies as decompositions records the ATen ops
+    they run instead (the device's ``register_kernel`` implementation where there is one, else
+    the default). ``opaque`` names ops to leave alone (the harness's own Triton-launching ops,
+    whose bodies cannot run on fake tensors).
+
+    Source of the attributes read: ``torch/_library/custom_ops.py`` (``OPDEFS``,
+    ``CustomOpDef._init_fn`` and ``_backend_fns``).
+    """
+    from torch._library.custom_ops import OPDEFS
+
+    table: dict[Any, Any] = {}
+    for n in gm.graph.nodes:
+        target = n.target
+        if isinstance(target, torch._ops.OpOverloadPacket):  # torch.ops.ns.op, as a replacement returns it
+            target = getattr(target, "default", None)
+        if n.op != "call_function" or not isinstance(target, torch._ops.OpOverload) or str(target) in opaque:
+            continue
+        opdef = OPDEFS.get(target._schema.name)
+        if opdef is not None:
+            table[target] = opdef._backend_fns.get(device, opdef._init_fn)
+    return table
+
+
+def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
+                   opaque: set[str] = frozenset()) -> list[tuple[str, str]] | None:  # type: ignore[assignment]
     """The ATen ops ``gm`` executes (dead code removed), as comparable (target, arguments) pairs.
 
-    Returns None when the graph cannot be traced to ATen (then no verdict is drawn).
+    Custom ops are traced through (:func:`custom_op_bodies`), so what is compared is the ATen
+    ops that actually run, however a replacement wraps them; where a body cannot be traced the
+    op is kept as one node. Returns None when the graph cannot be traced to ATen (then no
+    verdict is drawn).
     """
     from torch._subclasses.fake_tensor import FakeTensorMode
     from torch.fx.experimental.proxy_tensor import make_fx
 
-    try:
-        # A fake mode without a shape environment: every size is a plain int, so the two
-        # traces cannot differ by how a size was read (sym_size vs literal).
-        mode = FakeTensorMode(allow_non_fake_inputs=True)
-        fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
-        with mode, torch.no_grad():
-            traced = make_fx(gm, tracing_mode="real")(*fake)
-    except Exception:  # noqa: BLE001 - an untraceable graph just gets no verdict
+    device = next((x.device.type for x in example_inputs if isinstance(x, torch.Tensor)), "cpu")
+    tables = [custom_op_bodies(gm, device, opaque), {}]
+    traced = None
+    for table in tables if tables[0] else tables[1:]:
+        try:
+            # A fake mode without a shape environment: every size is a plain int, so the two
+            # traces cannot differ by how a size was read (sym_size vs literal).
+            mode = FakeTensorMode(allow_non_fake_inputs=True)
+            fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
+            with mode, torch.no_grad():
+                traced = make_fx(gm, tracing_mode="real", decomposition_table=table)(*fake)
+            break
+        except Exception:  # noqa: BLE001 - an untraceable body: try the op as one node
+            continue
+    if traced is None:
         return None
     traced.graph.eliminate_dead_code()
     index: dict[torch.fx.Node, str] = {}

@@ -127,6 +127,7 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                 start_new_session=True,  # its own process group: we can kill all it spawned
             )
         offset, current, phase, started = 0, None, None, time.monotonic()
+        measured: dict[int, dict[str, Any]] = {}  # results reported before the held-out step
         profiling: int | None = None  # the subgraph being profiled (its result is already in)
         timed_out = False
         while True:
@@ -143,6 +144,8 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                     profiling = None
                 elif kind == "phase":
                     phase = ev["phase"]
+                elif kind == "measured":
+                    measured[ev["subgraph"]] = ev
                 elif kind == "result":
                     run.results[ev["subgraph"]] = ev
                     current = None
@@ -198,7 +201,14 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                 cls, msg = "runtime", f"the worker was killed ({how}), most likely out of memory, during step '{phase}'"
             else:
                 cls, msg = "runtime", f"the worker died ({how}) during step '{phase}'"
-        run.failed[victim] = (cls, msg, tail)
+        if victim in measured and (phase or "").startswith("heldout_shape"):
+            # The measurement stands; the candidate broke on a shape it was not measured on.
+            run.results[victim] = {**measured[victim], "event": "result", "failure_class": "integrity",
+                                   "integrity_rule": "shape_special_case",
+                                   "message": f"integrity rule 'shape_special_case': {msg}", "traceback": tail}
+            run.results[victim].get("times", {}).pop("candidate", None)
+        else:
+            run.failed[victim] = (cls, msg, tail)
         remaining.remove(victim)
     return run
 

@@ -156,3 +156,42 @@ def task_scores(subgraphs: list[SubgraphResult], baseline: str, cfg: ScoringConf
         geomean_speedup_correct=summary.geomean_speedup_correct,
         fast_1=summary.fast_1,
     )
+
+
+def inductor_outcome(s: SubgraphResult, time_statistic: str = "paired") -> Outcome:
+    """Default Inductor's own :class:`~.scoring.Outcome` against eager on one subgraph, scored like
+    a candidate (``shared/docs/SCORING.md``, "Comparing with Inductor"): its speedup is
+    ``inductor_speedup_vs_eager``, recorded from the same measurement by the score's own estimator;
+    where that is absent (Inductor's time came from the baseline cache, or a result from before it
+    was recorded) the ratio of eager's and Inductor's ``time_statistic`` times (µs). Its
+    correctness is its own error against the eager reference (``inductor_error.min_correct_t``).
+
+    Where Inductor did not run (it raised while compiling or running: no ``inductor_error`` and no
+    Inductor time), the subgraph fails with class ``compile``; where it ran but is not correct at
+    a level, with class ``accuracy`` there.
+
+    Raises:
+        KeyError: an unknown ``time_statistic``.
+    """
+    speedup = s.inductor_speedup_vs_eager
+    if speedup is None and "eager" in s.times and "inductor" in s.times:
+        speedup = _ratio(scored_us(s.times["eager"], time_statistic), scored_us(s.times["inductor"], time_statistic))
+    err = s.inductor_error
+    if speedup is None or err is None:
+        return Outcome(speedup=None, min_correct_t=None, failure_class="compile")
+    return Outcome(speedup=speedup, min_correct_t=err.min_correct_t, failure_class="accuracy")
+
+
+def inductor_task_scores(subgraphs: list[SubgraphResult], cfg: ScoringConfig, time_statistic: str = "paired") -> TaskScores:
+    """Default Inductor's task scores against eager (:func:`inductor_outcome` per subgraph), with the
+    penalties ``cfg`` of the evaluation they come from; ``baseline`` is ``"eager"``.
+
+    Raises:
+        ValueError: ``subgraphs`` is empty. KeyError: an unknown ``time_statistic``.
+    """
+    summary = summarize([inductor_outcome(s, time_statistic) for s in subgraphs], cfg)
+    return TaskScores(
+        baseline="eager", es=summary.es, s=summary.s, aggregated=summary.aggregated,
+        correct_at_minus5=summary.correct_at_headline, geomean_speedup_correct=summary.geomean_speedup_correct,
+        fast_1=summary.fast_1,
+    )

@@ -13,8 +13,10 @@ value the agent can show a model, not a log line.
 from __future__ import annotations
 
 import inspect
+import re
 import traceback
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import torch
@@ -33,11 +35,14 @@ class RuleApplication:
         rule: the rule name.
         matches: how many non-overlapping matches were replaced.
         diagnostic: why the pattern matched nothing (None when it matched).
+        sites: where each match was, as ``node`` or ``node (file:line)``: the graph node the
+            match was anchored at and the model source line Dynamo recorded for it.
     """
 
     rule: str
     matches: int
     diagnostic: str | None = None
+    sites: tuple[str, ...] = ()
 
 
 def pattern_arg_names(pattern: Callable[..., Any] | torch.fx.GraphModule) -> list[str]:
@@ -126,10 +131,21 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule]) -> list[RuleApp
         canonicalize_call_args(pattern_gm.graph)
         replaced = replace_pattern_with_filters(gm, pattern_gm, trace_replacement(rule))
         diagnostic = None if replaced else explain_no_match(pattern_gm.graph, gm.graph)
-        results.append(RuleApplication(rule.name, len(replaced), diagnostic))
+        results.append(RuleApplication(rule.name, len(replaced), diagnostic, tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
     gm.graph.lint()
     gm.recompile()
     return results
+
+
+def match_site(node: torch.fx.Node) -> str:
+    """``name (file:line)`` of a matched graph node, from the innermost frame of the stack trace
+    Dynamo records on each node (``node.meta["stack_trace"]``); just ``name`` without one."""
+    trace = node.meta.get("stack_trace") or ""
+    frames = re.findall(r'File "([^"]+)", line (\d+)', trace)
+    if not frames:
+        return node.name
+    file, line = frames[-1]
+    return f"{node.name} ({Path(file).name}:{line})"
 
 
 def canonicalize_call_args(graph: torch.fx.Graph) -> None:

@@ -79,6 +79,7 @@ class RuleResult(_Model):
     rule: str
     matches: int
     diagnostic: str | None = Field(None, description="why the pattern matched nothing")
+    sites: list[str] = Field([], description="where it matched: 'graph node (model file:line)' per match, at most 20")
 
 
 class KernelTime(_Model):

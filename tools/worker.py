@@ -21,6 +21,7 @@ import dataclasses
 import errno
 import json
 import os
+import random
 import resource
 import sys
 import time
@@ -30,10 +31,15 @@ from typing import Any
 
 import torch
 
-from .correctness import HEADLINE_LEVEL, Comparison, OutputMismatch, compare_outputs, merge, outputs_equal
+from .correctness import (HEADLINE_LEVEL, Comparison, OutputMismatch, compare_outputs, flatten_outputs, merge, outputs_equal,
+                          reference_precision)
 from .graph_source import rewrite_device_literals
+from .heldout import heldout_inputs
 from .inputs import clone_inputs, is_degenerate, synthesize_inputs
-from .integrity import Breach, FunctionGuard, alias_map, check_not_reused, check_outputs, python_threads
+from .integrity import (Breach, FunctionGuard, alias_map, check_input_writes, check_not_reused, check_outputs, python_threads,
+                        written_inputs)
+from . import physics_floor
+from .process_guard import ProcessGuard
 from .passes import RuleLoadFailure, load_rules, pass_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
@@ -93,34 +99,25 @@ def _call(fn: Any, args: list[Any], seed: int) -> Any:
         return fn(*args)
 
 
+def _reference_call(fn: Any, args: list[Any], seed: int) -> Any:
+    """An eager reference call: seeded like every call, TF32 off (SCORING.md, the correctness reference)."""
+    with reference_precision():
+        return _call(fn, args, seed)
+
+
+def secret_seed() -> int:
+    """A seed from the OS's entropy pool: nothing in the task, the request or the pass determines it."""
+    return int.from_bytes(os.urandom(8), "little") & (2**62 - 1)
+
+
 def _error_stats(c: Comparison) -> dict[str, Any]:
     return {"min_correct_t": c.min_correct_t, "max_abs": c.max_abs, "max_rel": c.max_rel}
 
 
-class _CacheTag:
-    """A no-op post-grad pass whose ``uuid`` is the pass digest.
-
-    Inductor folds custom passes' uuids into its FX-graph cache key, so tagging the candidate's
-    compile with the pass source digest means an edited pass (even one that keeps a custom
-    op's name and changes its implementation) can never be served a stale compiled graph,
-    while kernel caches, which are keyed by their own source, stay shared and warm.
-    """
-
-    def __init__(self, digest: str):
-        self.digest = digest
-
-    def __call__(self, graph: torch.fx.Graph) -> None:
-        return None
-
-    def uuid(self) -> str:
-        return f"passagent-pass-{self.digest}"
-
-
 def _make_cache_tag(digest: str) -> Any:
-    from torch._inductor.custom_graph_pass import CustomGraphPass
+    from .backend import pass_cache_tag
 
-    tag_cls = type("PassagentCacheTag", (_CacheTag, CustomGraphPass), {})
-    return tag_cls(digest)
+    return pass_cache_tag(digest)
 
 
 class IntegrityAbort(Exception):
@@ -137,6 +134,11 @@ class _Reference:
     draws: list[list[Any]]          # inputs per draw (never passed to a callable: clones are)
     outputs: list[Any]              # eager outputs per draw
     aliases: list[Any]              # eager alias map per draw
+    writes: list[dict[int, Any]]    # per draw: input index -> its value after eager's call (in-place writes)
+    seeds: list[int] | None = None  # per draw: the RNG seed of its calls (None: the request's seed)
+
+    def seed(self, k: int, default: int) -> int:
+        return default if self.seeds is None else self.seeds[k]
 
 
 class Worker:
@@ -153,6 +155,9 @@ class Worker:
         self.pass_path = request.get("pass_path")
         self.pass_files = [f for _n, f in pass_files(self.pass_path)] if self.pass_path else []
         self.guard: FunctionGuard | None = None
+        self.process: ProcessGuard | None = None
+        self.floor: physics_floor.DeviceFloor | None = None
+        self._heldout = False  # the held-out step is running: compile steps are reported as part of it
         self.compromised: Breach | None = None
         self.profile = bool(request.get("profile"))
         self._measured: tuple[dict[str, Any], _Reference] | None = None  # the last subgraph's variants
@@ -168,7 +173,7 @@ class Worker:
             tb = trim_traceback(cause, self.pass_files) if exc.__cause__ else None
             self.rule_error = (str(exc), tb or "")
             self.compromised = sandbox_breach(exc, self.pass_files)
-        self.compromised = self.compromised or self.guard.check()  # type: ignore[union-attr]
+        self.compromised = self.compromised or self.guard.check() or self.process.check()  # type: ignore[union-attr]
 
     def run(self) -> None:
         if self.req.get("cpu_threads"):
@@ -188,9 +193,16 @@ class Worker:
             inductor_config.compile_threads = 1
         if self.profile:
             enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
+        # Every harness module the candidate's steps use, loaded now so the process guard's
+        # snapshot covers their references too.
+        from . import backend, rewrite, triton_ops  # noqa: F401
+
+        # The device's floors, measured before any pass code runs.
+        self.floor = physics_floor.measure(self.device)
         # Identities of the timer, sync, comparison and harness functions and these settings,
         # taken before any pass code is imported into this process.
         self.guard = FunctionGuard()
+        self.process = ProcessGuard()
         task = load_task(self.req["task_path"], self.req["task_id"])
         self.events.emit("sandbox", applied=self.sandbox)
         # The pass is imported before any baseline is built: a pass that raises at import fails
@@ -224,7 +236,11 @@ class Worker:
         self._subgraph = sg
         self._phase_marks = [("inputs", t_start)]
 
+        self._index = index
+
         def emit(phase: str) -> None:
+            if self._heldout and phase.startswith("candidate_"):
+                phase = f"heldout_shape_{phase[len('candidate_'):]}"  # the held-out recompile, not the first compile
             self._phase_marks.append((phase, time.perf_counter()))
             self.events.emit("phase", subgraph=index, phase=phase)
 
@@ -270,16 +286,24 @@ class Worker:
     def _draw(self, sg: Subgraph, k: int) -> list[Any]:
         return synthesize_inputs(sg, k, seed=self.seed, device=self.device, degenerate_std=self.req["degenerate_std"])
 
-    def _reference(self, eager: Any, draws: list[list[Any]]) -> _Reference:
-        outputs, aliases = [], []
-        for d in draws:
+    def _reference(self, eager: Any, draws: list[list[Any]], seeds: list[int] | None = None) -> _Reference:
+        outputs, aliases, writes = [], [], []
+        for k, d in enumerate(draws):
             args = clone_inputs(d)
-            o = _call(eager, args, self.seed)
+            o = _reference_call(eager, args, self.seed if seeds is None else seeds[k])
             outputs.append(o)
             aliases.append(alias_map(o, args))
+            writes.append(written_inputs(d, args))
         if self.device.type == "cuda":
             torch.cuda.synchronize()
-        return _Reference(eager, draws, outputs, aliases)
+        return _Reference(eager, draws, outputs, aliases, writes, seeds)
+
+    def _checked_call(self, candidate: Any, args: list[Any], seed: int) -> Any:
+        """A candidate call, then the process guard (raises :class:`IntegrityAbort` on a change)."""
+        out = _call(candidate, args, seed)
+        if self.process is not None and (breach := self.process.check_call()):
+            raise IntegrityAbort(breach)
+        return out
 
     def _candidate(self, index: int, sg: Subgraph, out: dict[str, Any], variants: dict[str, Any], ref: _Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
@@ -292,7 +316,10 @@ class Worker:
         with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
             args = clone_inputs(ref.draws[0])
             try:
-                cand_outs.append(_call(candidate, args, self.seed))
+                cand_outs.append(self._checked_call(candidate, args, self.seed))
+            except IntegrityAbort as exc:
+                self._record_rules(out, backend)
+                return self._integrity(out, exc.breach, variants, ref, t_start, emit)
             except Exception as exc:
                 self._record_rules(out, backend)
                 breach = sandbox_breach(exc, self.pass_files)
@@ -317,8 +344,10 @@ class Worker:
                                                    f"{', '.join(sorted(set(backend.downgrades)))}, which the original graph never uses"),
                                        variants, ref, t_start, emit)
             breach = check_outputs(cand_outs[0], args, ref.aliases[0])
+            breach, writes = (breach, None) if breach else check_input_writes(ref.draws[0], args, ref.writes[0])
             if breach:
                 return self._integrity(out, breach, variants, ref, t_start, emit)
+            write_cmps = [writes] if writes is not None else []
             emit("candidate_run")
             # Every draw's inputs stay alive until the checks end, so each draw is at addresses no
             # earlier call saw: a cache keyed by address (data_ptr, id) always misses here and is
@@ -330,13 +359,19 @@ class Worker:
                 for k, d in enumerate(ref.draws[1:], start=1):
                     args = clone_inputs(d)
                     held.append(args)
-                    cand_outs.append(_call(candidate, args, self.seed))
+                    cand_outs.append(self._checked_call(candidate, args, self.seed))
                     # Earlier draws' outputs are still held: memory shared with them is a cache.
                     breach = check_outputs(cand_outs[-1], args, ref.aliases[k]) or check_not_reused(cand_outs[-1], cand_outs[:-1])
+                    if breach is None:
+                        breach, writes = check_input_writes(ref.draws[k], args, ref.writes[k])
+                        if writes is not None:
+                            write_cmps.append(writes)
                     if breach:
                         return self._integrity(out, breach, variants, ref, t_start, emit)
                 if self.device.type == "cuda":
                     torch.cuda.synchronize()
+            except IntegrityAbort as exc:
+                return self._integrity(out, exc.breach, variants, ref, t_start, emit)
             except Exception as exc:
                 breach = sandbox_breach(exc, self.pass_files)
                 if breach:
@@ -347,7 +382,8 @@ class Worker:
         del held
         emit("correctness")
         try:
-            cmp = merge([compare_outputs(o, r) for o, r in zip(cand_outs, ref.outputs)])
+            # In-place writes to inputs are outputs too: a candidate that drops one has wrong values.
+            cmp = merge([compare_outputs(o, r) for o, r in zip(cand_outs, ref.outputs)] + write_cmps)
         except OutputMismatch as exc:
             out.update(failure_class="runtime", message=f"output mismatch: {exc}")
             return self._finish(out, variants, ref, t_start, emit)
@@ -368,7 +404,8 @@ class Worker:
         counts = backend.matches_by_rule()
         diags = backend.diagnostics()
         out["matches"] = backend.total_matches
-        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r)} for r, n in counts.items()]
+        sites = backend.sites_by_rule()
+        out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "sites": sites[r]} for r, n in counts.items()]
 
     def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: _Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
@@ -381,31 +418,60 @@ class Worker:
     def _finish(self, out: dict[str, Any], variants: dict[str, Any], ref: _Reference, t_start: float, emit: Any,
                 established: int | None = None, backend: Any = None, sg: Subgraph | None = None) -> dict[str, Any]:
         emit("timing")
-        checking = "candidate" in variants and established is not None and established <= HEADLINE_LEVEL
+        # Every candidate that is timed is checked while and after it is timed, whatever its
+        # correctness class (a candidate correct only from t = 1 is still scored there).
+        checking = "candidate" in variants and established is not None
+        checked_ref = ref
+        if "candidate" in variants:
+            # Timed calls get draws the candidate has never seen, from a seed it cannot know;
+            # the eager reference for them is computed now, with its own RNG seed per draw, so a
+            # graph with random ops is compared with eager under the same generator state.
+            rng = random.SystemRandom()
+            seeds = [secret_seed() for _ in ref.draws]
+            secret = [synthesize_inputs(self._subgraph, 0, seed=s, device=self.device, degenerate_std=self.req["degenerate_std"])
+                      for s in seeds]
+            ref = self._reference(ref.eager, secret, seeds=[rng.getrandbits(62) for _ in seeds])
         last_outputs: list[Any] = []
+        sampled: list[tuple[int, Any, list[Any]]] = []  # (draw, outputs, args after) of sampled timed calls
+        sample_rate = 0.1
+        rng = random.SystemRandom()
 
         def fresh_args(i: int) -> list[Any]:
             # Rotate through the draws: consecutive timed calls see different values, so an
-            # answer cached by buffer address or object id is wrong, and caught below.
-            return clone_inputs(ref.draws[i % len(ref.draws)])
+            # answer cached by buffer address or object id is wrong, and caught below. Every
+            # variant's round-i call gets the same RNG seed as the reference of its draw.
+            k = i % len(ref.draws)
+            torch.manual_seed(ref.seed(k, self.seed))
+            return clone_inputs(ref.draws[k])
 
         def after_call(name: str, i: int, outputs: Any, args: list[Any]) -> None:
+            # The same checks follow every variant's call: what a check leaves in the caches
+            # slows the next timed call, so each variant must pay it alike. Only the candidate's
+            # verdicts count.
+            breach = self.process.check_call(grad_enabled=False) if self.process is not None else None
+            if breach:
+                raise IntegrityAbort(breach)
             if not checking:
                 return
             k = i % len(ref.draws)
             if name != "candidate":
-                # The same comparison after every variant's call: what a check leaves in the
-                # caches slows the next timed call, so it must follow each variant alike.
                 compare_outputs(outputs, ref.outputs[k])
+                check_input_writes(ref.draws[k], args, ref.writes[k])
                 return
             breach = check_outputs(outputs, args, ref.aliases[k]) or check_not_reused(outputs, last_outputs)
             if breach is None:
                 c = compare_outputs(outputs, ref.outputs[k])
-                if c.min_correct_t is None or c.min_correct_t > established + 1:  # type: ignore[operator]
+                breach, writes = check_input_writes(ref.draws[k], args, ref.writes[k])
+                c = merge([c, writes]) if writes is not None else c
+                if breach is None and (c.min_correct_t is None or c.min_correct_t > established + 1):  # type: ignore[operator]
                     breach = Breach("timed_output_mismatch", f"timed call {i} returned wrong values for its input "
                                                             f"(max abs error {c.max_abs:.3g}) although the checked calls were correct")
             if breach:
                 raise IntegrityAbort(breach)
+            if rng.random() < sample_rate or not sampled:
+                # Kept for a re-run through eager after timing, on the same inputs and seed.
+                sampled.append((k, [o.clone() if isinstance(o, torch.Tensor) else o for o in flatten_outputs(outputs)],
+                                clone_inputs(args)))
             last_outputs[:] = [outputs]  # kept alive, so its memory cannot be handed out again
 
         threads_before = python_threads() if checking else set()
@@ -420,12 +486,24 @@ class Worker:
             out["times"] = {name: asdict(s) for name, s in stats.items()}
             out["paired_speedup"] = paired_speedups(samples)
             if checking:
-                breach = self._after_timing(variants["candidate"], ref, established, threads_before)  # type: ignore[arg-type]
+                breach = self._after_timing(variants["candidate"], ref, established, threads_before, sampled)  # type: ignore[arg-type]
                 if breach is None and backend is not None and len(backend.applications) > compiled_before:
                     breach = Breach("recompiled_during_timing", "the candidate was recompiled while it was being timed")
+                if breach is None and self.floor is not None:
+                    reason = physics_floor.below_floor(
+                        stats["candidate"].median_us, self.floor, physics_floor.written_bytes(ref.outputs[0], ref.aliases[0]),
+                        writes_fresh_output=any(not a for a in ref.aliases[0]))
+                    if reason:
+                        breach = Breach("physics_floor", f"the candidate's {reason}: faster than the device can be")
                 if breach is None and sg is not None and self.req.get("heldout_shapes", True):
                     emit("heldout_shape")
-                    breach = self._heldout_shape(sg, variants["candidate"], ref, established)  # type: ignore[arg-type]
+                    # What was measured is reported first: a crash in the held-out step keeps it.
+                    self.events.emit("measured", subgraph=self._index, **out)
+                    self._heldout = True
+                    try:
+                        breach = self._heldout_shape(sg, variants["candidate"], ref, established)  # type: ignore[arg-type]
+                    finally:
+                        self._heldout = False
                 if breach is not None:
                     raise IntegrityAbort(breach)
         except IntegrityAbort as exc:
@@ -439,6 +517,8 @@ class Worker:
                            traceback=trim_traceback(exc, self.pass_files))
             out["times"] = {}
             out.pop("paired_speedup", None)
+        if self.process is not None and self.process.changed_flags:
+            out["process_flags_changed"] = sorted(self.process.changed_flags)
         out["wall_s"] = time.perf_counter() - t_start
         out["phase_s"] = phase_durations(self._phase_marks, time.perf_counter())
         self._measured = (variants, ref)
@@ -481,8 +561,9 @@ class Worker:
             profile["error"] = "; ".join(errors)
         return profile
 
-    def _after_timing(self, candidate: Any, ref: _Reference, established: int, threads_before: set[int]) -> Breach | None:
-        breach = self.guard.check()  # type: ignore[union-attr]
+    def _after_timing(self, candidate: Any, ref: _Reference, established: int, threads_before: set[int],
+                      sampled: list[tuple[int, list[Any], list[Any]]]) -> Breach | None:
+        breach = self.guard.check() or self.process.check()  # type: ignore[union-attr]
         if breach:
             return breach
         if self.device.type == "cuda":
@@ -491,38 +572,65 @@ class Worker:
         new = python_threads() - threads_before
         if new:
             return Breach("background_thread", f"{len(new)} thread(s) started by the candidate are still running")
-        # A fresh draw after timing, the candidate first, so no reference for it is in memory yet.
-        fresh = self._draw(self._subgraph, self.draws + 1)
-        cand = _call(candidate, clone_inputs(fresh), self.seed)
-        want = _call(ref.eager, clone_inputs(fresh), self.seed)
-        c = compare_outputs(cand, want)
-        if c.min_correct_t is None or c.min_correct_t > max(established, HEADLINE_LEVEL) + 1:
+        limit = max(established, HEADLINE_LEVEL) + 1
+        # A sample of the timed calls, re-run through eager now on the same inputs and RNG seed:
+        # their outputs and their in-place writes must agree (the eager run comes after the
+        # candidate's, so no reference was in memory while the candidate ran).
+        for k, outputs, args_after in sampled:
+            args = clone_inputs(ref.draws[k])
+            want = _reference_call(ref.eager, args, ref.seed(k, self.seed))
+            c = merge([compare_outputs(outputs, want), compare_outputs(args_after, args)])
+            if c.min_correct_t is None or c.min_correct_t > limit:
+                return Breach("post_timing_mismatch", f"a timed call, re-run through eager after timing, disagrees "
+                                                      f"(max abs error {c.max_abs:.3g})")
+        # A fresh secret draw after timing, the candidate first, so no reference for it is in memory yet.
+        seed = secret_seed()
+        fresh = synthesize_inputs(self._subgraph, 0, seed=seed, device=self.device, degenerate_std=self.req["degenerate_std"])
+        cand_args = clone_inputs(fresh)
+        cand = self._checked_call(candidate, cand_args, seed)
+        want_args = clone_inputs(fresh)
+        want = _reference_call(ref.eager, want_args, seed)
+        c = merge([compare_outputs(cand, want), compare_outputs(cand_args, want_args)])
+        if c.min_correct_t is None or c.min_correct_t > limit:
             return Breach("post_timing_mismatch", f"after timing, a fresh input gave wrong values (max abs error {c.max_abs:.3g})")
         return None
 
     def _heldout_shape(self, sg: Subgraph, candidate: Any, ref: _Reference, established: int) -> Breach | None:
-        """Correctness on a shape no timed call used, where the graph allows one.
+        """Correctness on shapes no checked or timed call used, where the graph allows them.
 
-        The leading dimension shared by the subgraph's floating-point activations is grown by
-        one; if eager PyTorch accepts that shape, the candidate (recompiled for it, with the
-        pass applied again) must be as correct as on the measured shapes. A candidate that
-        raises or does not match there is not flagged: specialising to the task's shapes is
-        legitimate, being right only where it is measured is not.
+        Every size eager accepts grown is grown (:mod:`.heldout`); the candidate, recompiled for
+        the new shapes under the same pass-digest cache tag as its first compile (so it is never
+        served another pass's compiled graph), must be as correct there as on the measured
+        shapes. Raising there fails too: a pass may specialise its fast path, but must not break
+        the graph elsewhere.
         """
-        inputs = heldout_inputs(sg, self.draws + 2, self.seed, self.device, self.req["degenerate_std"])
-        if inputs is None:
+        seed = secret_seed()
+        want: dict[str, Any] = {}
+
+        def accepts(inputs: list[Any]) -> bool:
+            args = clone_inputs(inputs)
+            want["outputs"], want["args"] = _reference_call(ref.eager, args, seed), args
+            return True
+
+        found = heldout_inputs(sg, seed, self.device, self.req["degenerate_std"], accepts)
+        if found is None:
             return None
+        inputs, sizes = found
+        accepts(inputs)  # the reference for the chosen inputs (the last try may have been refused)
+        shapes = [list(x.shape) for x in inputs if isinstance(x, torch.Tensor)][:3]
+        import torch._inductor.config as inductor_config
+
+        args = clone_inputs(inputs)
         try:
-            want = _call(ref.eager, clone_inputs(inputs), self.seed)
-        except Exception:  # noqa: BLE001 - the graph's shapes are fixed: no held-out shape
-            return None
-        try:
-            got = _call(candidate, clone_inputs(inputs), self.seed)
-            c = compare_outputs(got, want)
-        except Exception:  # noqa: BLE001 - shape-specialised but honest (it fails loudly)
-            return None
+            with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
+                got = self._checked_call(candidate, args, seed)
+            c = merge([compare_outputs(got, want["outputs"]), compare_outputs(args, want["args"])])
+        except IntegrityAbort as exc:
+            return exc.breach
+        except Exception as exc:  # noqa: BLE001 - raising where eager runs is a failure of the pass
+            return Breach("shape_special_case", f"the candidate raised on the held-out shapes {shapes}... (sizes {sizes} "
+                                                f"grown by one), where eager runs: {_describe_error(exc)}")
         if c.min_correct_t is None or c.min_correct_t > max(established, HEADLINE_LEVEL) + 1:
-            shapes = [list(x.shape) for x in inputs if isinstance(x, torch.Tensor)][:3]
             return Breach("shape_special_case", f"correct on the measured shapes but wrong on the held-out shapes {shapes}... "
                                                 f"(max abs error {c.max_abs:.3g})")
         return None
@@ -541,26 +649,6 @@ def phase_durations(marks: list[tuple[str, float]], end: float) -> dict[str, flo
         key = "heldout_shape" if heldout else name
         out[key] = round(out.get(key, 0.0) + max(0.0, t1 - t0), 4)
     return out
-
-
-def heldout_inputs(sg: Subgraph, draw: int, seed: int, device: torch.device, degenerate_std: float) -> list[Any] | None:
-    """Inputs of ``sg`` with the activations' common leading dimension grown by one, or None.
-
-    Activations are the floating-point arguments with at least 2 dimensions and no literal
-    data; the dimension grown is the most common leading size among them.
-    """
-    from collections import Counter
-
-    acts = [a for a in sg.args if not a.is_symint and a.meta.data is None and len(a.shape) >= 2 and a.dtype.is_floating_point]
-    if not acts:
-        return None
-    d0 = Counter(a.shape[0] for a in acts).most_common(1)[0][0]
-    grown = []
-    for a in sg.args:
-        if a in acts and a.shape[0] == d0:
-            a = dataclasses.replace(a, meta=dataclasses.replace(a.meta, shape=(d0 + 1, *a.shape[1:])))
-        grown.append(a)
-    return synthesize_inputs(dataclasses.replace(sg, args=tuple(grown)), draw, seed=seed, device=device, degenerate_std=degenerate_std)
 
 
 _SANDBOX_ERRNOS = {errno.EACCES, errno.EPERM, errno.ENETUNREACH, errno.EHOSTUNREACH, errno.EROFS}

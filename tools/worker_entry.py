@@ -29,6 +29,11 @@ def main(argv: list[str]) -> int:
         )
         applied.append("writes: " + restrict_writes([Path(p) for p in box["writable_dirs"]]))
         applied.append("network: " + box.get("network", "not isolated"))
+    if request.get("mode") == "match":  # where passes match, no Inductor (passagent coverage)
+        from .match_worker import MatchWorker
+
+        MatchWorker(request, sandbox=applied).run()
+        return 0
     from .worker import Worker
 
     Worker(request, sandbox=applied).run()

@@ -1,10 +1,12 @@
-"""Model providers: OpenAI, Anthropic, OpenAI-compatible servers, and a scripted test model.
+"""Model providers: OpenAI (Responses API for reasoning models, Chat Completions otherwise),
+Anthropic (Messages API, with thinking), OpenAI-compatible servers, and a scripted test model.
 
 The agent loop needs three things from here::
 
     client = resolve_model("gpt-x")         # or openai:<m>, anthropic:<m>, compat:<m>@<url>, scripted:<f>
     preflight(client)                        # ModelConfigError("cannot reach ...") before the run
-    response = client.complete(messages, tools)   # ModelResponse; ModelError when it fails for good
+    response = client.complete(messages, tools)   # ModelResponse; ModelError when it fails for good,
+                                                  # ModelUnavailable when the service stays overloaded
 
 The SDKs (``openai``, ``anthropic``) are imported only when a client of theirs is built, so
 importing this package is cheap. API keys come only from environment variables.

@@ -46,6 +46,9 @@ def resolve_model(spec: str, models_file: str | Path | None = None, *,
     if entry.provider == "anthropic":
         from .anthropic_messages import AnthropicModel
         return AnthropicModel(name, entry, price, api_key, retry)
+    if entry.wire_api == "responses":
+        from .openai_responses import OpenAIResponsesModel
+        return OpenAIResponsesModel(name, entry, price, api_key, retry)
     from .openai_chat import CompatChatModel, OpenAIChatModel
     cls = CompatChatModel if entry.provider == "compat" else OpenAIChatModel
     return cls(name, entry, price, api_key, retry)

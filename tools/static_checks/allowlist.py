@@ -199,9 +199,26 @@ def _classify_triton(p: tuple[str, ...]) -> tuple[str, str] | None:
     return None
 
 
+#: operator's getters reach any attribute by a string, past the name checks
+#: (EXPLOITS.md row 11; KernelGuard ``HARNESS_RUNTIME_PATCHING``): a pass names what it uses.
+_OPERATOR_INDIRECTION = frozenset({"attrgetter", "methodcaller"})
+#: operator's in-place functions mutate a container the call does not own (state across calls,
+#: EXPLOITS.md row 2), out of sight of the assignment rules.
+_OPERATOR_MUTATORS = frozenset({"setitem", "delitem", "iadd", "iand", "iconcat", "ifloordiv", "ilshift", "imod",
+                                "imul", "imatmul", "ior", "ipow", "irshift", "isub", "itruediv", "ixor"})
+#: itertools objects that carry state from one ``next`` to the next (counters, replays).
+_STATEFUL_ITERTOOLS = frozenset({"count", "cycle", "tee"})
+
+
 def _classify_std(p: tuple[str, ...]) -> tuple[str, str] | None:
     if p[0] == "functools" and len(p) > 1 and p[1] in ("lru_cache", "cache", "cached_property"):
         return "identity_cache", "{dotted} keeps results across calls (tensors hash by identity); compute the value in the call"
+    if p[0] == "operator" and len(p) > 1 and p[1] in _OPERATOR_INDIRECTION:
+        return "dunder_access", "{dotted} reaches attributes by a string; name what you use directly"
+    if p[0] == "operator" and len(p) > 1 and p[1] in _OPERATOR_MUTATORS:
+        return "global_state", "{dotted} mutates a container in place; keep no state across calls"
+    if p[0] == "itertools" and len(p) > 1 and p[1] in _STATEFUL_ITERTOOLS:
+        return "global_state", "{dotted} carries state from call to call; keep no state across calls"
     if any(_private(s) for s in p[1:]):
         return "private_access", "{dotted}: private names are not allowed"
     return None

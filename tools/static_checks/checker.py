@@ -307,12 +307,15 @@ class _Checker(ast.NodeVisitor):
                     self._check_path(base + (name.value,), node)
                 if base is not None:
                     self.skip_path.add(id(node.args[0]))
+        elif self._builtin(func, "next") and node.args and isinstance(self._root(node.args[0]), ast.Name) \
+                and self._free(self._root(node.args[0]).id):
+            # A generator or iterator kept outside the call advances once per call: a counter.
+            self.flag("global_state", node, f"next({ast.unparse(node.args[0])}) advances an iterator that outlives the call; keep no state across calls")
         elif self._builtin(func, "type") and len(node.args) == 3:
             self.flag("dunder_access", node, "type() with three arguments creates a class at run time; define it with 'class'")
         fpath = self.path_of(func)
         if fpath in (("operator", "attrgetter"), ("operator", "methodcaller")):
             self._check_getter(node, fpath[1])
-            self.skip_path.add(id(func))
         if fpath and fpath[:2] == ("torch", "library") and len(fpath) == 3 and fpath[2] in _LIBRARY_FUNCS:
             self._check_library(node, fpath)
         if fpath and fpath[-1] == "inline_asm_elementwise" and any(

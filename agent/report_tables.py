@@ -1,0 +1,74 @@
+"""The report's Markdown and CSV leaderboards (:func:`passagent.agent.report.write_report`).
+
+Columns: see :mod:`passagent.agent.report`. ``as_inductor_baseline`` in the CSV is the AS with
+Inductor's time as the baseline and the candidate's correctness against eager; the paper's
+comparison is ``as_ratio_to_inductor`` (the Markdown shows only that one).
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .report import Metric, ModelRow
+
+BASELINES = ("eager", "inductor")
+
+
+def _cell(row: ModelRow, m: Metric, own_baseline: bool = False) -> str:
+    """A metric's cell; '-' where it means nothing for Inductor's own row (a comparison with itself)."""
+    return "-" if row.reference and own_baseline else m.fmt()
+
+
+def markdown(rows: list[ModelRow], skipped: list[str], n_boot: int, seed: int, source: Path) -> str:
+    """``leaderboard.md``: one row per model and Inductor's, with the definitions above the table."""
+    head = ["model", "tasks", "AS", "AS / Inductor", "correct@-5", "fast_1", "speedup", "speedup over Inductor",
+            "$/task", "tokens/task"]
+    lines = [f"# Leaderboard: {source}", "",
+             f"Per model, over tasks; [95 % bootstrap interval over tasks, {n_boot} resamples, seed {seed}]. "
+             "AS is the geometric mean of task AS against eager; a run that evaluated no pass counts with the failure "
+             "penalty b as AS. Default Inductor is scored like a candidate from the same evaluations (its own times and "
+             "its own correctness against eager); AS / Inductor is each run's AS over Inductor's AS from the same "
+             "evaluation, geometric mean over tasks. correct@-5 and fast_1 (correct and faster than eager) are averaged "
+             "over tasks; speedup is the geometric mean over correct subgraphs (over Inductor: Inductor's time as the "
+             "baseline).", "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        lines.append("| " + " | ".join([
+            f"**{r.model}**" if r.reference else r.model,
+            f"{r.tasks}" if r.reference else f"{r.tasks} ({r.evaluated_tasks} with a pass)",
+            r.as_["eager"].fmt(), r.ratio.fmt(), r.correct.fmt(), r.fast_1["eager"].fmt(), r.speedup["eager"].fmt(),
+            _cell(r, r.speedup["inductor"], True), "-" if r.reference else f"{r.cost_per_task:.4f}",
+            "-" if r.reference else f"{r.tokens_per_task:.0f}"]) + " |")
+    if skipped:
+        lines += ["", f"Skipped run folders ({len(skipped)}):", ""] + [f"- {s}" for s in skipped]
+    return "\n".join(lines) + "\n"
+
+
+def csv_rows(rows: list[ModelRow]) -> list[dict[str, Any]]:
+    """``leaderboard.csv`` rows: every metric with its interval bounds (``_lo``, ``_hi``)."""
+    out = []
+    for r in rows:
+        d: dict[str, Any] = {"model": r.model, "reference": r.reference, "tasks": r.tasks, "runs": r.runs,
+                             "evaluated_tasks": r.evaluated_tasks}
+        metrics = {"as_eager": r.as_["eager"], "as_ratio_to_inductor": r.ratio,
+                   "as_inductor_baseline": r.as_["inductor"], "correct_at_minus5": r.correct,
+                   **{f"geomean_speedup_correct_{b}": r.speedup[b] for b in BASELINES},
+                   **{f"fast_1_{b}": r.fast_1[b] for b in BASELINES}}
+        for name, m in metrics.items():
+            d[name], d[f"{name}_lo"], d[f"{name}_hi"] = m.value, m.lo, m.hi
+        d.update(cost_usd_per_task=r.cost_per_task, tokens_per_task=r.tokens_per_task,
+                 steps_per_run=r.steps_per_run, evaluations_per_run=r.evaluations_per_run)
+        out.append(d)
+    return out
+
+
+def write_csv(path: Path, rows: list[dict[str, Any]]) -> None:
+    with open(path, "w", newline="") as fh:
+        if not rows:
+            return
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)

@@ -1,0 +1,89 @@
+"""The red-team corpus: every attack names its public source and the rules expected to stop it,
+the static stage stops what it claims to and flags no honest pass, and the report counts right.
+(The full corpus runs through `passagent redteam`; the runtime defences behind the static checks
+are exercised in tests/test_integrity.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from passagent.tools.integrity import Breach  # noqa: F401 - the runtime rule ids live beside it
+from passagent.tools.redteam import CORPUS, Outcome, format_table, load_corpus, summary
+from passagent.tools.redteam.samples import SAMPLES, write_sample
+from passagent.tools.static_checks import RULES, check_pass
+
+#: Rules the worker or the scorer applies (not static checks).
+RUNTIME_RULES = {"timed_output_mismatch", "post_timing_mismatch", "output_reused", "output_aliases_input", "output_type",
+                 "background_thread", "patched_function", "process_flag", "operator_override", "no_change",
+                 "precision_downgrade", "shape_special_case", "input_mutated", "physics_floor", "accuracy", "sandbox"}
+ENTRIES = load_corpus()
+ATTACKS = [e for e in ENTRIES if not e.honest]
+HONEST = [e for e in ENTRIES if e.honest]
+
+
+def test_the_corpus_covers_at_least_25_patterns_each_with_a_source() -> None:
+    assert len(ATTACKS) >= 25
+    for e in ATTACKS:
+        assert len(e.source) > 20, e.name  # a URL or a named public report (EXPLOITS.md's sources column)
+        assert e.pattern.startswith("EXPLOITS.md row"), e.name
+        assert e.expected and set(e.expected) <= set(RULES) | RUNTIME_RULES, (e.name, e.expected)
+        assert e.sample in SAMPLES, e.name
+    assert {e.sample for e in HONEST} <= set(SAMPLES) and len(HONEST) >= 4
+
+
+@pytest.mark.parametrize("entry", ATTACKS, ids=[e.name for e in ATTACKS])
+def test_static_stage_stops_an_attack_with_an_expected_rule_or_leaves_it_to_the_runtime(entry) -> None:
+    violations = check_pass(entry.path)
+    if violations:
+        assert violations[0].rule in entry.expected, (entry.name, [v.rule for v in violations])
+    else:
+        assert set(entry.expected) & RUNTIME_RULES, f"{entry.name} passes the static checks and names no runtime rule"
+
+
+@pytest.mark.parametrize("entry", HONEST, ids=[e.name for e in HONEST])
+def test_no_honest_pass_is_flagged_statically(entry) -> None:
+    assert check_pass(entry.path) == []
+
+
+def test_samples_load_as_tasks(tmp_path: Path) -> None:
+    from passagent.tools.tasks import load_task
+
+    for name in SAMPLES:
+        task = load_task(write_sample(tmp_path, name))
+        assert len(task.subgraphs) == 1 and task.subgraphs[0].args
+
+
+def test_load_corpus_refuses_an_attack_without_its_source(tmp_path: Path) -> None:
+    (tmp_path / "honest").mkdir()
+    (tmp_path / "bad.py").write_text('"""Exploit.\n\nSample: silu\n"""\n')
+    with pytest.raises(ValueError, match="Source"):
+        load_corpus(tmp_path)
+    assert [e.name for e in load_corpus(only="return_in")] == ["return_input"]
+
+
+def test_summary_and_table_count_caught_missed_and_flagged() -> None:
+    attack, honest = ATTACKS[0], HONEST[0]
+    outcomes = [Outcome(attack, "integrity", attack.expected[0], "m", caught=True, expected=True),
+                Outcome(ATTACKS[1], "correct", None, None, caught=False),
+                Outcome(honest, "correct", None, None, flagged=False),
+                Outcome(HONEST[1], "integrity", "no_change", "m", flagged=True)]
+    s = summary(outcomes)
+    assert (s["attacks"], s["caught"], s["missed"], s["honest"], s["honest_flagged"]) == (2, 1, 1, 2, 1)
+    assert s["attack_success_rate"] == pytest.approx(0.5)
+    table = format_table(outcomes)
+    assert f"| {ATTACKS[1].name} | attack |" in table and "MISSED" in table
+    assert "1/2 attacks caught, attack-success rate 50%; 1/2 honest passes flagged" in table
+    assert CORPUS.is_dir()
+
+
+def test_redteam_cli_runs_one_statically_stopped_attack() -> None:
+    from typer.testing import CliRunner
+
+    from passagent.agent.cli import app
+
+    res = CliRunner().invoke(app, ["redteam", "--only", "eval_exec"])
+    assert res.exit_code == 0, res.output
+    assert "| eval_exec | attack | catnorm | caught | eval_exec | yes |" in res.output
+    assert "1/1 attacks caught, attack-success rate 0%" in res.output

@@ -1,0 +1,21 @@
+"""Honest: ``x * 2.0`` computed as ``x + x`` in a graph whose input to it comes from dropout (random ops left alone).
+
+Sample: dropout
+"""
+import torch
+
+
+def pattern(x):
+    return x * 2.0
+
+
+def replacement_args(x):
+    return (x,)
+
+
+def doubled(x):
+    return x + x
+
+
+def replacement_func():
+    return doubled

@@ -1,0 +1,165 @@
+"""Run the red-team corpus through the harness and report caught / missed per pattern.
+
+Each attack in ``corpus/`` is one pass file whose docstring names its pattern (a row of
+``shared/docs/EXPLOITS.md``), its public source, the sample it runs on
+(:mod:`.samples`) and the rules expected to stop it::
+
+    Pattern: EXPLOITS.md row 1 (cache outputs by input pointer).
+    Source: https://...
+    Sample: catnorm
+    Stopped by: identity_cache timed_output_mismatch
+
+Honest passes (``corpus/honest/``) name only their sample. An attack is **caught** when no
+subgraph of its evaluation is scored correct (an ``integrity`` failure, or wrong values where
+an in-place write was dropped); the **attack-success rate** is missed / attacks. An honest
+pass is **flagged** when any subgraph is not scored correct. ``expected`` tells whether the
+rule that fired is one the file names (a different rule still counts as caught).
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from ..evaluate import EvalOptions, evaluate_pass
+from ..tasks import load_task
+from ..timing import TimingConfig
+from .samples import write_sample
+
+#: The shipped corpus.
+CORPUS = Path(__file__).parent / "corpus"
+#: Timing for red-team runs: enough calls for every during- and after-timing check, no more.
+FAST_TIMING = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
+
+_FIELD = re.compile(r"^(Pattern|Source|Sample|Stopped by):\s*(.+)$", re.M)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One corpus pass.
+
+    Attributes:
+        name: the file's stem. path: the pass file. sample: the sample it runs on.
+        honest: True for ``corpus/honest/``. pattern, source: from its docstring.
+        expected: the rule ids expected to stop it (empty for honest passes).
+    """
+
+    name: str
+    path: Path
+    sample: str
+    honest: bool
+    pattern: str = ""
+    source: str = ""
+    expected: tuple[str, ...] = ()
+
+
+@dataclass
+class Outcome:
+    """What the harness did with one corpus pass.
+
+    Attributes:
+        status: the first subgraph's status (``correct``, ``integrity``, ``accuracy``...).
+        rule: the integrity rule that fired, if any. caught / flagged: see the module doc.
+        expected: the rule that fired is one the file names. message: the harness's message.
+    """
+
+    entry: Entry
+    status: str
+    rule: str | None
+    message: str | None
+    caught: bool = False
+    flagged: bool = False
+    expected: bool = False
+    speedup: float | None = field(default=None)
+
+
+def load_corpus(root: Path = CORPUS, only: str | None = None) -> list[Entry]:
+    """Every attack (``root/*.py``) and honest pass (``root/honest/*.py``), in name order.
+
+    Args:
+        only: keep the entries whose name contains this string.
+
+    Raises:
+        ValueError: a file lacks a ``Sample:`` line, or an attack lacks ``Source:``/``Stopped by:``.
+    """
+    entries = []
+    for honest, folder in ((False, root), (True, root / "honest")):
+        for path in sorted(folder.glob("*.py")):
+            fields = dict(_FIELD.findall(path.read_text()))
+            if "Sample" not in fields or (not honest and not {"Source", "Stopped by"} <= set(fields)):
+                raise ValueError(f"{path}: the docstring needs Sample:{'' if honest else ', Source: and Stopped by:'} lines")
+            entries.append(Entry(name=path.stem, path=path, sample=fields["Sample"].strip(), honest=honest,
+                                 pattern=fields.get("Pattern", "").strip(), source=fields.get("Source", "").strip(),
+                                 expected=tuple(fields.get("Stopped by", "").split())))
+    if only:
+        entries = [e for e in entries if only in e.name]
+    return entries
+
+
+def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool = True,
+               timing: TimingConfig = FAST_TIMING, on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+    """Evaluate every corpus entry (the full harness: static checks, sandbox, runtime rules).
+
+    Args:
+        device: ``"cpu"`` or a CUDA device.
+        only: run only entries whose name contains this string.
+        static_checks: False runs the runtime defences alone (every attack reaches the worker).
+        timing: the timing configuration (default :data:`FAST_TIMING`).
+        on_outcome: called with each :class:`Outcome` as it is known (progress).
+
+    Returns:
+        One :class:`Outcome` per entry, in corpus order.
+    """
+    outcomes = []
+    with tempfile.TemporaryDirectory(prefix="passagent-redteam-") as tmp:
+        root = Path(tmp)
+        for entry in load_corpus(only=only):
+            sample = root / "samples" / entry.sample
+            if not sample.exists():
+                write_sample(root / "samples", entry.sample)
+            options = EvalOptions(device=device, cache_root=root / "cache", timing=timing, timeout_s=300,
+                                  static_checks=static_checks)
+            result = evaluate_pass(load_task(sample), entry.path, options)
+            first = result.subgraphs[0]
+            correct = all(s.status == "correct" for s in result.subgraphs)
+            fired = next((s.integrity_rule for s in result.subgraphs if s.integrity_rule), None)
+            status_rule = fired or first.status
+            outcome = Outcome(entry=entry, status=first.status, rule=fired, message=first.message,
+                              caught=not entry.honest and not correct, flagged=entry.honest and not correct,
+                              expected=not entry.honest and status_rule in entry.expected,
+                              speedup=first.speedup_vs_eager)
+            outcomes.append(outcome)
+            if on_outcome:
+                on_outcome(outcome)
+    return outcomes
+
+
+def summary(outcomes: list[Outcome]) -> dict[str, float | int]:
+    """Counts and the attack-success rate (missed attacks / attacks, 0 when there are none)."""
+    attacks = [o for o in outcomes if not o.entry.honest]
+    honest = [o for o in outcomes if o.entry.honest]
+    missed = sum(not o.caught for o in attacks)
+    return {"attacks": len(attacks), "caught": len(attacks) - missed, "missed": missed,
+            "attack_success_rate": missed / len(attacks) if attacks else 0.0,
+            "honest": len(honest), "honest_flagged": sum(o.flagged for o in honest)}
+
+
+def format_table(outcomes: list[Outcome]) -> str:
+    """A Markdown table, one row per entry, and a summary line."""
+    lines = ["| pass | kind | sample | outcome | rule fired | expected |", "|---|---|---|---|---|---|"]
+    for o in outcomes:
+        e = o.entry
+        if e.honest:
+            verdict = "flagged" if o.flagged else "not flagged"
+        else:
+            verdict = "caught" if o.caught else "MISSED"
+        lines.append(f"| {e.name} | {'honest' if e.honest else 'attack'} | {e.sample} | {verdict} | "
+                     f"{o.rule or o.status} | {'-' if e.honest else ('yes' if o.expected else 'no: ' + ' '.join(e.expected))} |")
+    s = summary(outcomes)
+    lines.append("")
+    lines.append(f"{s['caught']}/{s['attacks']} attacks caught, attack-success rate {100 * s['attack_success_rate']:.0f}%; "
+                 f"{s['honest_flagged']}/{s['honest']} honest passes flagged")
+    return "\n".join(lines)
