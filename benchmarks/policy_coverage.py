@@ -12,6 +12,7 @@ evaluating anything (clean-up drafts alone are never evaluated).
     python benchmarks/policy_coverage.py                  # every built-in task
     python benchmarks/policy_coverage.py --tasks task_082 task_032
     python benchmarks/policy_coverage.py --all-rows       # also list tasks with no ATen-changing draft
+    python benchmarks/policy_coverage.py --device cuda    # with generated Triton kernels (CUDA only)
 
 Prints a Markdown table (task id, long_tail, ATen-changing recipes proposed, clean-up recipes)
 and a summary line with the counts. CPU only; about a second per subgraph.
@@ -57,15 +58,16 @@ def capture_ir(task_path: str, index: int) -> dict[str, Any]:
             "fx_nodes": [n for g in graphs for n in g["nodes"]]}
 
 
-def task_drafts(task_id: str) -> tuple[list[str], list[str], int]:
-    """(ATen-changing recipes, clean-up recipes, subgraphs read) the policy would see for a task."""
+def task_drafts(task_id: str, device: str = "cpu") -> tuple[list[str], list[str], int]:
+    """(ATen-changing recipes, clean-up recipes, subgraphs read) the policy would see for a task
+    evaluated on ``device`` (generated Triton kernels are proposed for CUDA devices only)."""
     path = builtin_tasks_dir() / task_id
     count = min(len(load_task(str(path)).subgraphs), MAX_INSPECTED)
     seen: set[str] = set()
     changing: list[str] = []
     cleanup: list[str] = []
     for i in range(count):
-        for d in propose_rules(capture_ir(str(path), i)):
+        for d in propose_rules(capture_ir(str(path), i), device):
             if d.source in seen:
                 continue
             seen.add(d.source)
@@ -85,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tasks", nargs="*", help="task ids, space- or comma-separated (default: every built-in task)")
     parser.add_argument("--all-rows", action="store_true", help="also list tasks without an ATen-changing draft")
+    parser.add_argument("--device", default="cpu", help="the device the passes would run on: cuda adds generated "
+                        "Triton kernels (the graphs are still captured on the CPU)")
     opts = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     manifest = {row["id"]: row for row in load_manifest()}
@@ -93,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     for task_id in ids:
         try:
-            changing, cleanup, count = task_drafts(task_id)
+            changing, cleanup, count = task_drafts(task_id, opts.device)
             error = ""
         except Exception as exc:  # noqa: BLE001 - report the task and go on
             changing, cleanup, count, error = [], [], 0, f"{type(exc).__name__}: {exc}"[:80]

@@ -3,12 +3,18 @@ function every recipe uses to turn a recognised fragment into a checked draft.""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from .emit import Match, Pattern, find_matches, pass_source
 from .fx_reader import FxGraph, read_graphs
+
+
+#: The rewrite families a kept rule is labelled with: a kernel generated from the graph, a
+#: better library form of the same computation, or a structural simplification.
+FAMILIES = ("generated kernel", "library form", "simplification")
 
 
 @dataclass(frozen=True)
@@ -20,12 +26,15 @@ class RuleDraft:
         rule_name: a Python identifier, used as the pass file's stem (``EvalDropoutIdentity``).
         source: the complete pass file text (pattern, replacement_args, replacement_func, helpers).
         rationale: one line: what it rewrites and why it should be faster.
+        family: the rewrite family it belongs to (:data:`FAMILIES`); empty means "take the
+            recipe's family from the catalogue".
     """
 
     recipe: str
     rule_name: str
     source: str
     rationale: str
+    family: str = ""
 
 
 @dataclass(frozen=True)
@@ -39,20 +48,38 @@ class Recipe:
             clean-ups of what lowering to ATen already drops (eval-mode dropout, dead values,
             no-op casts): correct, but the harness flags a pass made only of such rules as
             ``no_change``, so their drafts belong in a ``pass_dir`` next to a rule that does.
+        family: one of :data:`FAMILIES`.
+        cuda_only: its replacements launch Triton kernels, which run on CUDA devices only.
     """
 
     name: str
     description: str
     find: Callable[[FxGraph], list[RuleDraft]]
     changes_aten: bool = True
+    family: str = "simplification"
+    cuda_only: bool = False
 
     def propose(self, ir: dict[str, Any]) -> list[RuleDraft]:
         """Drafts for every captured graph of a subgraph's IR, deduplicated by source."""
         seen: dict[str, RuleDraft] = {}
         for g in read_graphs(ir):
             for d in self.find(g):
-                seen.setdefault(d.source, d)
+                seen.setdefault(d.source, labelled(d, self.family))
         return list(seen.values())
+
+
+def labelled(draft: RuleDraft, family: str) -> RuleDraft:
+    """``draft`` with its family set (its own if it has one, else ``family``) and stated in the
+    pass file, after the docstring's first line (``Rewrite family: library form.``), where the
+    benchmark reads it back from a kept pass."""
+    family = draft.family or family
+    source = draft.source
+    if source.startswith('"""'):
+        first, _, rest = source.partition("\n")
+        source = f"{first}\n\nRewrite family: {family}.\n{rest}"
+    else:
+        source = f"# Rewrite family: {family}.\n{source}"
+    return dataclasses.replace(draft, family=family, source=source)
 
 
 def make_draft(recipe: str, rule_name: str, g: FxGraph, pattern: Pattern | None, *, title: str, doc: str,

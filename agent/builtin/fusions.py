@@ -76,10 +76,12 @@ def _elementwise(g: FxGraph, recipe: str, rule: str, template: tuple[Any, ...], 
         if pattern is None or pattern.params != ("x",):
             continue
         others = sorted({"float16", "bfloat16", "float32", "float64"} - dtypes)
-        keep_if = f"x.dtype in ({', '.join('torch.' + d for d in others)},)" if others else "False"
-        helper = guarded(f"fused_{recipe}", ("x",), keep_if,
-                         "The chain rounds every step in this dtype; the fused op would differ beyond tolerance.",
-                         f"return {fused}")
+        upcast_if = f"x.dtype in ({', '.join('torch.' + d for d in others)},)" if others else "False"
+        # In those dtypes the fused op, rounding inside in its own way, differs from the chain
+        # beyond tolerance; computing it in float32 and rounding once is what Inductor's own
+        # kernels do with the chain (never the original ops: that would change nothing).
+        helper = (f"@torch.fx.wrap\ndef fused_{recipe}(x):\n    if {upcast_if}:\n"
+                  f"        return {fused.replace('(x', '(x.float()')}.to(x.dtype)\n    return {fused}\n")
         d = make_draft(recipe, rule, g, pattern, title=title, doc=doc, replacement_args=["x"],
                        helpers=helper, func=f"fused_{recipe}", rationale=rationale)
         if d:

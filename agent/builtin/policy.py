@@ -1,16 +1,23 @@
-"""The built-in offline policy (``--model builtin``): a deterministic expert with a recipe catalogue.
+"""The built-in offline policy (``--model builtin``): a search-based pass writer.
 
 It is a :class:`~passagent.agent.protocols.ModelClient` like any provider: it reads the same
 tool results a language model would read (the subgraph listing, the FX code of
-``inspect_ir``, the evaluation text) and answers with tool calls. Its plan:
+``inspect_ir``, the evaluation text) and answers with tool calls. Its search, with the harness
+as the oracle:
 
 1. list the subgraphs, inspect every subgraph's FX graph (up to 8), look at the baseline;
-2. ask the recipe catalogue (:mod:`.recipes`) for rules instantiated for those graphs;
-3. greedily try each draft on top of the rules kept so far: write it, evaluate, keep it if AS
-   improved by at least 1 %, else delete it. Clean-up drafts (``changes_aten=False``: what
-   lowering to ATen drops anyway) are only tried on top of a kept rule, because alone they
-   change nothing Inductor compiles and the harness would rightly flag them ``no_change``;
-4. finish, saying what was kept, or saying plainly that no recipe matched.
+2. propose candidates per region and rewrite family from those graphs (:mod:`.recipes`):
+   generated Triton kernels (CUDA devices only), library forms, simplifications;
+3. evaluate them greedily, each on top of the rules kept so far (so winners combine): keep a
+   candidate when it is correct at t = -5 wherever default Inductor is, and raises AS by at
+   least 1 % (the first kept one must also be faster than Inductor: AS vs Inductor > 1);
+   otherwise delete it. At most :data:`MAX_EVALUATIONS` evaluations per task; the loop's own
+   patience (evaluations without improvement) may stop it earlier. Clean-up candidates
+   (``changes_aten=False``: what lowering to ATen drops anyway) are tried only on top of a kept
+   rule: alone they change nothing Inductor compiles, the harness flags them ``no_change``
+   and such an evaluation would score the failure penalty;
+4. finish with what was kept (rule, family, what it fuses or removes, measured AS change) and,
+   per family, what was tried and why it lost, or why nothing of that family applied.
 
 Everything it decides is a function of the conversation so far, so a resumed run makes the
 same decisions. Its scores are whatever the harness measures.
@@ -19,16 +26,19 @@ same decisions. Its scores are whatever the harness measures.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from ..protocols import Message, ModelResponse, ToolCall, ToolSpec, Usage
-from .recipes import CATALOGUE, RuleDraft, propose_rules
+from .recipes import CATALOGUE, FAMILIES, RuleDraft, propose_rules
+from .verdicts import MIN_IMPROVEMENT, judge, read_verdict
 
 MAX_INSPECTED = 8
-MIN_IMPROVEMENT = 0.01
-_AS = re.compile(r"AS = ([0-9.eE+-]+) vs")
+#: Evaluations the policy spends on one task at most (the loop's patience may stop it sooner).
+MAX_EVALUATIONS = 12
+_DEVICE = re.compile(r"^Subgraph \[\d+\] \S+ \(from .*?\) on (\S+)", re.M)
 
 
 @dataclass
@@ -75,13 +85,27 @@ def parse_ir_text(text: str) -> dict[str, Any] | None:
     }
 
 
+
+
+@dataclass(frozen=True)
+class _Tried:
+    drafts: tuple[RuleDraft, ...]
+    keep: bool
+    reason: str
+    score: float
+
+
+def _label(drafts: tuple[RuleDraft, ...]) -> str:
+    return ", ".join(f"`{d.rule_name}` [{d.family}]" for d in drafts)
+
+
 def _changes_aten(draft: RuleDraft) -> bool:
     recipe = next((r for r in CATALOGUE if r.name == draft.recipe), None)
     return recipe is None or recipe.changes_aten
 
 
 class BuiltinPolicy:
-    """The deterministic offline expert. Name ``builtin``; costs nothing; needs no network."""
+    """The deterministic offline pass writer. Name ``builtin``; costs nothing; needs no network."""
 
     name = "builtin"
 
@@ -89,7 +113,8 @@ class BuiltinPolicy:
         self._ids = 0
 
     def config(self) -> dict[str, Any]:
-        return {"name": self.name, "provider": "builtin", "recipes": [r.name for r in CATALOGUE]}
+        return {"name": self.name, "provider": "builtin", "recipes": [r.name for r in CATALOGUE],
+                "max_evaluations": MAX_EVALUATIONS, "min_improvement": MIN_IMPROVEMENT}
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
         history = _history(messages)
@@ -121,60 +146,125 @@ class BuiltinPolicy:
         if done("show_baseline") is None:
             return "Looking at what default Inductor does with it.", [("show_baseline", {"subgraph": 0})]
 
-        drafts = self._drafts(history, count)
-        if not drafts:
-            ops = listing.result.split("ops:", 1)[1].splitlines()[0].strip() if "ops:" in listing.result else "?"
-            return "", [("finish", {"summary": (
-                "No recipe in the built-in catalogue matches this task's FX graphs "
-                f"(operators: {ops}); no pass was written or evaluated.")})]
-
-        scores = [self._score(ex.result) for ex in history if ex.name == "evaluate_pass"]
-        kept, best, tried, upcoming = self._replay(drafts, scores)
+        device = self._device(history)
+        drafts = self._drafts(history, count, device)
+        texts = [ex.result for ex in history if ex.name == "evaluate_pass"]
+        tried, upcoming, kept = self._replay(drafts, texts)
         calls: list[tuple[str, dict[str, Any]]] = []
-        if tried and tried[-1] not in kept:
-            calls.append(("delete_rule", {"rule": tried[-1].rule_name}))
+        if tried and not tried[-1].keep:
+            calls += [("delete_rule", {"rule": d.rule_name}) for d in tried[-1].drafts]
+        verdict = ""
+        if tried:
+            last = tried[-1]
+            verdict = f"{_label(last.drafts)} {'kept' if last.keep else 'discarded'}: {last.reason}. "
         if upcoming is not None:
-            d = upcoming
-            calls += [("write_pass", {"rule": d.rule_name, "source": d.source}), ("evaluate_pass", {})]
-            return f"Trying recipe `{d.recipe}` ({drafts.index(d) + 1}/{len(drafts)}): {d.rationale}", calls
-        if kept:
-            summary = (f"Kept {len(kept)} rule(s): " + "; ".join(f"{d.rule_name} ({d.recipe}): {d.rationale}" for d in kept)
-                       + f". Best AS {best:.4f}.")
-        else:  # the first evaluated draft is always kept, so nothing was evaluated
-            recipes = sorted({d.recipe for d in drafts})
-            summary = (f"Only clean-up recipes matched ({', '.join(recipes)}); they remove what lowering to ATen "
-                       "drops anyway, so alone they change nothing Inductor compiles. Nothing was evaluated.")
-        return "", calls + [("finish", {"summary": summary})]
+            calls += [("write_pass", {"rule": d.rule_name, "source": d.source}) for d in upcoming]
+            calls.append(("evaluate_pass", {}))
+            what = "; ".join(d.rationale for d in upcoming)
+            on_top = f" on top of {len(kept)} kept rule(s)" if kept else ""
+            return f"{verdict}Candidate {len(tried) + 1}: {_label(upcoming)}{on_top}: {what}.", calls
+        return verdict.strip(), calls + [("finish", {"summary": self._summary(drafts, tried, kept, history, count, device)})]
 
     @staticmethod
-    def _score(text: str) -> float:
-        m = _AS.search(text)
-        return float(m.group(1)) if m and not text.startswith("error") else 0.0
+    def _device(history: list[_Exchange]) -> str:
+        for ex in history:
+            if ex.name == "inspect_ir":
+                m = _DEVICE.search(ex.result)
+                if m:
+                    return m.group(1)
+        return "cpu"
 
     @staticmethod
-    def _replay(drafts: list[RuleDraft], scores: list[float]) -> tuple[list[RuleDraft], float | None, list[RuleDraft], RuleDraft | None]:
+    def _plan_first(drafts: list[RuleDraft]) -> list[RuleDraft]:
+        """ATen-changing candidates in trial order: generated kernels, library forms, simplifications."""
+        order = {f: k for k, f in enumerate(FAMILIES)}
+        changing = [d for d in drafts if _changes_aten(d)]
+        return sorted(changing, key=lambda d: order.get(d.family, len(order)))  # stable: catalogue order within
+
+    def _replay(self, drafts: list[RuleDraft], texts: list[str]
+                ) -> tuple[list[_Tried], tuple[RuleDraft, ...] | None, list[RuleDraft]]:
         """Replay the greedy search over the evaluations so far.
 
-        Returns (drafts kept, best AS, drafts evaluated in order, the next draft to try or None).
+        Returns (candidates evaluated with their verdicts, the next candidate or None, drafts kept).
         """
+        changing = self._plan_first(drafts)
+        cleanups = [d for d in drafts if not _changes_aten(d)]
+        tried: list[_Tried] = []
         kept: list[RuleDraft] = []
-        tried: list[RuleDraft] = []
         best: float | None = None
-        pending = iter(scores)
-        for d in drafts:
-            if not _changes_aten(d) and not kept:
-                continue  # alone it would change nothing Inductor compiles
-            score = next(pending, None)
-            if score is None:
-                return kept, best, tried, d
-            tried.append(d)
-            if best is None or score > best * (1 + MIN_IMPROVEMENT):
-                kept.append(d)
-                best = score
-        return kept, best, tried, None
+        pending = iter(texts)
+
+        def candidates():
+            for d in changing:
+                yield (d,)
+            if kept:  # alone they change nothing Inductor compiles: the harness flags them no_change
+                for d in cleanups:
+                    yield (d,)
+
+        for cand in candidates():
+            if len(tried) >= MAX_EVALUATIONS:
+                break
+            text = next(pending, None)
+            if text is None:
+                return tried, cand, kept
+            v = read_verdict(text)
+            keep, reason = judge(v, best)
+            tried.append(_Tried(cand, keep, reason, v.score))
+            if keep:
+                kept.extend(cand)
+                best = v.score
+        return tried, None, kept
+
+    def _summary(self, drafts: list[RuleDraft], tried: list[_Tried], kept: list[RuleDraft],
+                 history: list[_Exchange], count: int, device: str) -> str:
+        out = []
+        if kept:
+            out.append("Kept " + "; ".join(f"`{t.drafts[0].rule_name}` [{t.drafts[0].family}]: {t.drafts[0].rationale} "
+                                           f"({t.reason})" for t in tried if t.keep and len(t.drafts) == 1) + ".")
+        else:
+            out.append("No candidate beat default Inductor; the pass keeps no rule.")
+        for family in FAMILIES:
+            mine = [t for t in tried if any(d.family == family for d in t.drafts)]
+            if mine:
+                lost = [f"{_label(t.drafts)}: {t.reason}" for t in mine if not t.keep]
+                won = sum(t.keep for t in mine)
+                out.append(f"{family}: {len(mine)} tried, {won} kept" + (f"; lost: {'; '.join(lost)}" if lost else "") + ".")
+            elif any(d.family == family and _changes_aten(d) for d in drafts):
+                out.append(f"{family}: candidates found but not evaluated (evaluation budget of {MAX_EVALUATIONS} spent).")
+            elif any(d.family == family for d in drafts):
+                out.append(f"{family}: only clean-ups apply (named below), with no kept rule to go next to.")
+            else:
+                out.append(f"{family}: {self._why_none(family, history, count, device)}.")
+        by_family = {f: [d.rule_name for d in kept if d.family == f] for f in FAMILIES}
+        out.append("Kept by family: " + "; ".join(f"{f}: {', '.join(v) or '-'}" for f, v in by_family.items()) + ".")
+        cleanups = sorted({d.recipe for d in drafts if not _changes_aten(d)})
+        if cleanups and not kept:
+            out.append(f"Clean-ups that apply ({', '.join(cleanups)}) were not evaluated: alone they change nothing "
+                       "Inductor compiles (it drops them when lowering), so the harness would flag them no_change.")
+        if not tried:
+            ops = ""
+            listing = next((ex.result for ex in history if ex.name == "list_subgraphs"), "")
+            if "ops:" in listing:
+                ops = listing.split("ops:", 1)[1].splitlines()[0].strip()
+            out.append(f"No candidate of any family applies to this task's FX graphs (operators: {ops or '?'}); "
+                       "nothing was evaluated.")
+        return " ".join(out)
+
+    def _why_none(self, family: str, history: list[_Exchange], count: int, device: str) -> str:
+        if family == "generated kernel" and not device.startswith("cuda"):
+            regions = [d for d in self._drafts(history, count, "cuda") if d.family == family]
+            found = f"{len(regions)} fusible region(s) found" if regions else "no fusible region either"
+            return f"not tried: generated Triton kernels run on CUDA devices only and this run is on {device} ({found})"
+        why = {
+            "generated kernel": "no connected chain of at least two supported elementwise/row ops with one output",
+            "library form": "no fragment with a fused or better-suited library form (attention chain, linear+activation, "
+                            "hand-written norm or GELU/SiLU, conv+batch_norm, scaled GEMM, global pooling)",
+            "simplification": "no no-op (eval dropout, identity cat/clone/cast, cancelling transposes, dead values or RNG)",
+        }
+        return "no match: " + why[family]
 
     @staticmethod
-    def _drafts(history: list[_Exchange], count: int) -> list[RuleDraft]:
+    def _drafts(history: list[_Exchange], count: int, device: str) -> list[RuleDraft]:
         seen: set[str] = set()
         names: set[str] = set()
         drafts: list[RuleDraft] = []
@@ -183,7 +273,7 @@ class BuiltinPolicy:
             ir = parse_ir_text(ex.result) if ex else None
             if ir is None:
                 continue
-            for d in propose_rules(ir):
+            for d in propose_rules(ir, device):
                 if d.source in seen:
                     continue
                 seen.add(d.source)
@@ -191,5 +281,5 @@ class BuiltinPolicy:
                 while name in names:
                     name, k = f"{d.rule_name}_{k}", k + 1
                 names.add(name)
-                drafts.append(RuleDraft(d.recipe, name, d.source, d.rationale))
+                drafts.append(dataclasses.replace(d, rule_name=name))
         return drafts

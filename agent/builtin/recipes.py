@@ -9,6 +9,11 @@ convolution hyper-parameters) lifted into pattern inputs; and it is checked with
 own matcher against the graph before it is proposed, so a draft always matches the graph it
 was written for.
 
+Every recipe belongs to one rewrite family (:data:`FAMILIES`): ``generated kernel`` (one Triton
+kernel written from the graph, :mod:`.triton_gen`; CUDA only), ``library form`` (a fused or
+better-suited library operator: SDPA, ``addmm`` with an activation epilogue, ``F.layer_norm``...)
+and ``simplification`` (no-op removal, cancelling permutes, dead RNG...).
+
 Catalogue order is priority order, and also the order in which rules should be applied when
 several are combined into one ``pass_dir``: larger fragments come before rules that would
 consume part of them (the attention pattern contains its eval-mode dropout). The
@@ -22,29 +27,34 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from . import attention, cleanup, fusions
-from .drafts import Recipe, RuleDraft
+import dataclasses
+
+from . import attention, cleanup, folding, fusions, triton_gen
+from .drafts import FAMILIES, Recipe, RuleDraft, labelled
 from .fx_reader import read_graphs
 
-__all__ = ["CATALOGUE", "Recipe", "RuleDraft", "propose_rules"]
+__all__ = ["CATALOGUE", "FAMILIES", "Recipe", "RuleDraft", "propose_rules"]
 _log = logging.getLogger(__name__)
 
 CATALOGUE: list[Recipe] = [
+    Recipe("generated_kernel", "a connected chain of elementwise ops (+ row reductions over the last dim) -> one "
+           "generated Triton kernel, float32 inside", triton_gen.generated_kernels, family="generated kernel",
+           cuda_only=True),
     Recipe("sdpa_attention", "softmax(q @ k^T * scale [+ mask], -1) [eval dropout] @ v -> F.scaled_dot_product_attention",
-           attention.attention),
-    Recipe("gelu_tanh", "0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3))) -> F.gelu(x, approximate='tanh')", fusions.gelu_tanh),
-    Recipe("gelu_erf", "0.5*x*(1+erf(x/sqrt(2))) -> F.gelu(x)", fusions.gelu_erf),
-    Recipe("layer_norm", "hand-written mean/var/sqrt/div [*weight +bias] over the last dim -> F.layer_norm", fusions.layer_norm),
-    Recipe("rms_norm", "x * rsqrt(mean(x^2, -1) + eps) [*weight] -> F.rms_norm", fusions.rms_norm),
-    Recipe("conv_bn_fold", "eval-mode batch_norm(conv(x)) -> one conv with folded weight and bias (float32)", fusions.conv_bn_fold),
-    Recipe("silu", "x * sigmoid(x) -> F.silu(x)", fusions.silu),
+           attention.attention, family="library form"),
+    Recipe("gelu_tanh", "0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3))) -> F.gelu(x, approximate='tanh')", fusions.gelu_tanh, family="library form"),
+    Recipe("gelu_erf", "0.5*x*(1+erf(x/sqrt(2))) -> F.gelu(x)", fusions.gelu_erf, family="library form"),
+    Recipe("layer_norm", "hand-written mean/var/sqrt/div [*weight +bias] over the last dim -> F.layer_norm", fusions.layer_norm, family="library form"),
+    Recipe("rms_norm", "x * rsqrt(mean(x^2, -1) + eps) [*weight] -> F.rms_norm", fusions.rms_norm, family="library form"),
+    Recipe("conv_bn_fold", "eval-mode batch_norm(conv(x)) -> one conv with folded weight and bias (float32)", fusions.conv_bn_fold, family="library form"),
+    Recipe("silu", "x * sigmoid(x) -> F.silu(x)", fusions.silu, family="library form"),
     Recipe("linear_epilogue", "relu(linear(x, w, b)) -> torch._addmm_activation (GEMM with a fused ReLU epilogue)",
-           fusions.linear_epilogue),
+           fusions.linear_epilogue, family="library form"),
     Recipe("gemm_scale", "matmul(a, b) * c (or / c, c a number) -> one baddbmm/addmm with alpha=c, beta=0",
-           fusions.gemm_scale),
-    Recipe("global_avg_pool", "adaptive_avg_pool2d(x, (1, 1)) -> x.mean((-2, -1), keepdim=True)", fusions.global_avg_pool),
+           fusions.gemm_scale, family="library form"),
+    Recipe("global_avg_pool", "adaptive_avg_pool2d(x, (1, 1)) -> x.mean((-2, -1), keepdim=True)", fusions.global_avg_pool, family="library form"),
     Recipe("merged_mean", "x.mean(a, keepdim=True).mean(b, keepdim=True) -> x.mean((a, b), keepdim=True) (float32)",
-           fusions.merged_mean),
+           fusions.merged_mean, family="library form"),
     Recipe("cat_repeat_unary", "f(torch.cat((t, t), dim)) for elementwise f (cos, sin...) -> torch.cat((f(t), f(t)), dim)",
            cleanup.cat_repeat_unary),
     Recipe("single_cat", "torch.cat([x], dim) -> x where nothing writes to either", cleanup.single_cat),
@@ -56,17 +66,23 @@ CATALOGUE: list[Recipe] = [
     Recipe("dead_code", "a pure op chain whose result nothing uses -> an empty placeholder value", cleanup.dead_code,
            changes_aten=False),
     Recipe("eval_dropout", "dropout(x, p, training=False) -> x, for any p", cleanup.eval_dropout, changes_aten=False),
+    Recipe("scalar_identity", "x * 1, x / 1, x + 0, x - 0, x ** 1 of a float tensor -> x", folding.scalar_identity,
+           changes_aten=False),
+    Recipe("identity_reshape", "x.view(s) / x.reshape(s) to the shape x has -> x", folding.identity_reshape,
+           changes_aten=False),
     Recipe("redundant_cast", ".to(dtype) / .float() of a tensor already of that dtype, .contiguous() of a fresh result -> x",
            cleanup.noop_conversions, changes_aten=False),
 ]
 
 
-def propose_rules(ir: dict[str, Any]) -> list[RuleDraft]:
+def propose_rules(ir: dict[str, Any], device: str = "cpu") -> list[RuleDraft]:
     """All drafts from all recipes for this subgraph IR, in catalogue priority order, deduplicated by source.
 
     Args:
         ir: the dict of :func:`passagent.tools.ir.inspect_subgraph` (``fx_code`` and ``fx_nodes``
             are what is read).
+        device: where the pass will run; recipes whose replacements launch Triton kernels
+            (``cuda_only``) propose nothing unless it is a CUDA device.
 
     Returns:
         Drafts with distinct ``rule_name`` values (a repeated name gets ``_2``, ``_3``...), so any
@@ -77,6 +93,8 @@ def propose_rules(ir: dict[str, Any]) -> list[RuleDraft]:
     names: dict[str, int] = {}
     out: list[RuleDraft] = []
     for recipe in CATALOGUE:
+        if recipe.cuda_only and not device.startswith("cuda"):
+            continue
         for g in graphs:
             try:
                 found = recipe.find(g)
@@ -89,6 +107,7 @@ def propose_rules(ir: dict[str, Any]) -> list[RuleDraft]:
                 seen.add(d.source)
                 names[d.rule_name] = names.get(d.rule_name, 0) + 1
                 if names[d.rule_name] > 1:
-                    d = RuleDraft(d.recipe, f"{d.rule_name}_{names[d.rule_name]}", d.source, d.rationale)
-                out.append(d)
+                    d = dataclasses.replace(d, rule_name=f"{d.rule_name}_{names[d.rule_name]}")
+                out.append(labelled(d, recipe.family))
     return out
+

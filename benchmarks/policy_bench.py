@@ -1,0 +1,188 @@
+"""Run the built-in policy (``--model builtin``) over a task list and compare it with default Inductor.
+
+For every task: ``passagent solve <task> --model builtin`` (the same loop, tools and harness a
+model gets), then one table row:
+
+* **Inductor AS**: default Inductor scored by the same protocol as a pass: AS against eager
+  from the run's first evaluation (Inductor's speedup over eager per subgraph as the quotient of
+  the candidate's per-round speedups over eager and over Inductor, else the ratio of the two
+  times), with Inductor's own correctness (its ``min_correct_t`` against the reference);
+* **policy AS**: the run's best AS against eager (``best_as``; the failure penalty b = 0.1
+  where nothing was evaluated: a task with no pass);
+* **ratio**: policy AS / Inductor AS (the PassNet leaderboard's comparison);
+* **kept rules by family** (from the policy's summary; for a run the loop stopped early, from
+  its best pass: ``Rewrite family: ...`` in each rule). The leaderboard scores a run's best
+  evaluated version, which is a candidate the policy discarded when it kept nothing;
+* **evaluations** and **wall time** (seconds, the whole solve).
+
+The last lines give the geometric means over tasks and how many tasks got an evaluation.
+
+    python benchmarks/policy_bench.py --tasks task_035 task_082 --timing-budget 0.1
+    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --max-wall 30
+
+Tasks are built-in ids (``task_035``) or task folders (``$PASSAGENT_SHARED/data/passbench/typical/<hash>``;
+environment variables in a ``--tasks-file`` line are expanded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from passagent.agent.builtin.drafts import FAMILIES
+from passagent.agent.loop import SolveConfig
+from passagent.agent.solve import solve
+from passagent.tools.evaluate import EvalOptions
+from passagent.tools.results import scored_us
+from passagent.tools.schema import EvalResult
+from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, Outcome, summarize
+
+_FAMILY = re.compile(r"Rewrite family: ([a-z ]+)\.")
+_KEPT = re.compile(r"Kept by family: ([^.]*)\.")
+
+
+def inductor_as(result: EvalResult) -> float | None:
+    """Default Inductor's AS against eager from one evaluation's eager/Inductor times and
+    Inductor's own correctness; None when a subgraph lacks either time."""
+    outcomes = []
+    for s in result.subgraphs:
+        t = s.inductor_error.min_correct_t if s.inductor_error else None
+        if s.speedup_vs_eager and s.speedup_vs_inductor:
+            # The candidate's two speedups are medians of per-round ratios (SCORING.md); their
+            # quotient is Inductor's speedup over eager from the same rounds, so the ratio of the
+            # policy's AS to this one compares like with like.
+            outcomes.append(Outcome(s.speedup_vs_eager / s.speedup_vs_inductor, t,
+                                    None if t is not None and t <= -5 else "accuracy"))
+            continue
+        if "eager" not in s.times or "inductor" not in s.times:
+            return None
+        eager, inductor = (scored_us(s.times[k], result.config.time_statistic) for k in ("eager", "inductor"))
+        if not eager or not inductor:
+            return None
+        outcomes.append(Outcome(eager / inductor, t, None if t is not None and t <= -5 else "accuracy"))
+    return summarize(outcomes).aggregated if outcomes else None
+
+
+def _run_dir(out: Path, result: dict[str, Any]) -> Path | None:
+    return next(iter(out.glob(f"{result['run_id']}/*/builtin")), None)
+
+
+def _evaluations(run: Path) -> list[EvalResult]:
+    events = [json.loads(line) for line in (run / "events.jsonl").read_text().splitlines() if line.strip()]
+    return [EvalResult.model_validate(e["evaluation"]) for e in events if e.get("evaluation")]
+
+
+def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
+    """Family -> names of the rules the policy kept: from its finish summary (``Kept by family:
+    ...``), else (a run the loop stopped, on patience or a budget) from the run's best pass."""
+    out: dict[str, list[str]] = {f: [] for f in FAMILIES}
+    m = _KEPT.search(summary)
+    if m:
+        for part in m.group(1).split("; "):
+            family, _, names = part.partition(": ")
+            out[family] = [n for n in names.split(", ") if n and n != "-"]
+        return out
+    best = run / "best_pass"
+    order = best / "sorted_output_pass_rule_names.json"
+    if not order.exists():
+        return out
+    for rule in json.loads(order.read_text()):
+        m = _FAMILY.search((best / f"{rule}.py").read_text())
+        out.setdefault(m.group(1) if m else "unlabelled", []).append(rule)
+    return out
+
+
+def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) -> dict[str, Any]:
+    """Solve one task with the built-in policy; the row's values (see the module docstring)."""
+    start = time.perf_counter()
+    result = solve(task, "builtin", out=out, config=config, eval_options=options)
+    wall = time.perf_counter() - start
+    run = _run_dir(out, result)
+    evals = _evaluations(run) if run else []
+    ind = next((a for a in map(inductor_as, evals) if a is not None), None)
+    best = result["best_as"] if options.baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
+    policy = best if best is not None else DEFAULT_FAILURE_PENALTY
+    return {"task": task, "inductor_as": ind, "policy_as": policy, "ratio": policy / ind if ind else None,
+            "families": kept_families(run, result.get("summary") or "") if run else {}, "evaluations": result["evaluations"],
+            "wall_s": wall, "exit": result["exit_reason"], "summary": result.get("summary") or ""}
+
+
+def _geomean(values: list[float]) -> float | None:
+    values = [v for v in values if v and v > 0]
+    return math.exp(sum(map(math.log, values)) / len(values)) if values else None
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The Markdown table and its summary lines."""
+    short = {"generated kernel": "kernel", "library form": "library", "simplification": "simpl."}
+    lines = ["| task | Inductor AS | policy AS | ratio | kept rules by family | evaluations | wall s | exit |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        fam = ", ".join(f"{short.get(f, f)}: {len(v)}" for f, v in r["families"].items() if v) or "-"
+        fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+        name = Path(r["task"]).name
+        name = name[:12] if len(name) > 32 else name  # a PassBench task's hash
+        lines.append(f"| {name} | {fmt(r['inductor_as'])} | {fmt(r['policy_as'])} | {fmt(r['ratio'])} | {fam} | "
+                     f"{r['evaluations']} | {r['wall_s']:.0f} | {r['exit']} |")
+    ratios = [r["ratio"] for r in rows if r["ratio"]]
+    evaluated = sum(1 for r in rows if r["evaluations"] > 0)
+    ga, gp, gr = _geomean([r["inductor_as"] for r in rows]), _geomean([r["policy_as"] for r in rows]), _geomean(ratios)
+    fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+    lines += ["", f"{evaluated}/{len(rows)} tasks with a pass evaluated; geometric means over tasks: Inductor AS "
+                  f"{fmt(ga)}, policy AS {fmt(gp)}, ratio {fmt(gr)} (over the {len(ratios)} tasks with an Inductor AS); "
+                  f"{sum(r['wall_s'] for r in rows):.0f} s in all."]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tasks", nargs="*", default=[], help="task ids or folders, space- or comma-separated")
+    parser.add_argument("--tasks-file", type=Path, help="a file with one task id or folder per line")
+    parser.add_argument("--device", default="cpu", help="cpu, cuda or cuda:N")
+    parser.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph per evaluation")
+    parser.add_argument("--integrity-mode", default="permissive", choices=["permissive", "strict"])
+    parser.add_argument("--patience", type=int, default=3, help="evaluations without AS improving that end a run")
+    parser.add_argument("--max-wall", type=float, default=None, help="seconds of run time per task at most (the loop's max_wall_s)")
+    parser.add_argument("--out", type=Path, default=Path("runs/policy_bench"), help="archive root of the runs")
+    parser.add_argument("--cache-dir", type=Path, default=None)
+    parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    opts = parser.parse_args(argv)
+    tasks = [t for item in opts.tasks for t in item.split(",") if t.strip()]
+    if opts.tasks_file:
+        tasks += [os.path.expandvars(line.strip()) for line in opts.tasks_file.read_text().splitlines()
+                  if line.strip() and not line.startswith("#")]
+    if not tasks:
+        parser.error("give --tasks or --tasks-file")
+    if not re.fullmatch(r"cpu|cuda(:\d+)?", opts.device):
+        parser.error(f"--device must be cpu, cuda or cuda:N, not {opts.device!r}")
+    try:
+        options = EvalOptions(device=opts.device, timing_budget_s=opts.timing_budget, integrity_mode=opts.integrity_mode,
+                              cache_root=opts.cache_dir)
+    except ValueError as exc:
+        parser.error(str(exc).splitlines()[0])
+    config = SolveConfig(patience=opts.patience, max_wall_s=opts.max_wall)
+    rows = []
+    for task in tasks:
+        try:
+            row = bench_task(task, opts.out, options, config)
+        except Exception as exc:  # noqa: BLE001 - one broken task must not lose the others' rows
+            row = {"task": task, "inductor_as": None, "policy_as": DEFAULT_FAILURE_PENALTY, "ratio": None, "families": {},
+                   "evaluations": 0, "wall_s": 0.0, "exit": f"error: {type(exc).__name__}", "summary": str(exc)[:200]}
+        rows.append(row)
+        print(f"{task}: Inductor AS {row['inductor_as']}, policy AS {row['policy_as']:.3f}, "
+              f"{row['evaluations']} evaluations, {row['wall_s']:.0f} s ({row['exit']})", file=sys.stderr, flush=True)
+        if opts.json:
+            opts.json.write_text(json.dumps(rows, indent=1))
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,169 @@
+"""The built-in policy's search, driven by evaluation texts as ``describe_eval`` writes them
+(no compile): verdicts, what is kept and discarded, the evaluation budget, the summary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from passagent.agent.builtin import policy as policy_mod
+from passagent.agent.builtin.drafts import RuleDraft
+from passagent.agent.builtin.policy import BuiltinPolicy, _Exchange
+from passagent.agent.builtin.verdicts import judge, read_verdict
+from passagent.agent.condense import describe_eval
+from passagent.tools.schema import ErrorStats, EvalConfig, EvalResult, SubgraphResult, TaskScores, Timing
+
+
+def scores(baseline: str, value: float) -> TaskScores:
+    return TaskScores(baseline=baseline, es={-5: value}, s={-5: value}, aggregated=value, correct_at_minus5=1.0,
+                      geomean_speedup_correct=value, fast_1=1.0)
+
+
+def eval_text(as_eager: float, as_inductor: float, statuses: list[str], inductor_t: int = -6) -> str:
+    return describe_eval(eval_result(as_eager, as_inductor, statuses, inductor_t))
+
+
+def eval_result(as_eager: float, as_inductor: float, statuses: list[str], inductor_t: int = -6,
+                eager_us: float = 10.0) -> EvalResult:
+    subgraphs = []
+    for i, status in enumerate(statuses):
+        t = Timing(median_us=10.0, q1_us=9.0, q3_us=11.0, p10_us=9.0, n=5)
+        e = Timing(median_us=eager_us, q1_us=eager_us, q3_us=eager_us, p10_us=eager_us, n=5)
+        subgraphs.append(SubgraphResult(
+            index=i, name=f"sg{i}", source="m", dtypes=["float32"], status=status, matches=1,
+            candidate_error=ErrorStats(min_correct_t=-6 if status == "correct" else 2, max_abs=0.0, max_rel=0.0),
+            inductor_error=ErrorStats(min_correct_t=inductor_t, max_abs=0.0, max_rel=0.0),
+            times={"eager": e, "inductor": t, "candidate": t}, speedup_vs_eager=as_eager, speedup_vs_inductor=as_inductor))
+    result = EvalResult(task_id="t", task_path="p", pass_path="q", pass_sha256="0", config=EvalConfig(device="cpu"),
+                        torch_version="x", device_name="cpu", subgraphs=subgraphs, scores=scores("eager", as_eager),
+                        other_scores=scores("inductor", as_inductor), wall_s=1.0)
+    return result
+
+
+def test_verdict_reads_both_baselines_and_regressions() -> None:
+    v = read_verdict(eval_text(1.5, 1.2, ["correct", "accuracy"]))
+    assert (v.score, v.vs_inductor, v.correct, v.total, v.regressions) == (1.5, 1.2, 1, 2, (1,))
+    keep, why = judge(v, None)
+    assert not keep and "subgraph(s) 1 where default Inductor is correct" in why
+
+
+def test_a_failure_inductor_shares_is_not_a_regression() -> None:
+    v = read_verdict(eval_text(1.5, 1.2, ["correct", "accuracy"], inductor_t=-3))  # Inductor fails t=-5 too
+    assert v.regressions == () and judge(v, None)[0]
+
+
+@pytest.mark.parametrize("as_eager, as_inductor, best, keep, phrase", [
+    (1.30, 1.05, None, True, "1.0500 vs Inductor"),
+    (1.30, 0.97, None, False, "not faster than default Inductor"),
+    (1.30, 1.05, 1.20, True, "+8.3%"),
+    (1.205, 1.05, 1.20, False, "no gain"),
+])
+def test_judge(as_eager: float, as_inductor: float, best: float | None, keep: bool, phrase: str) -> None:
+    ok, why = judge(read_verdict(eval_text(as_eager, as_inductor, ["correct"])), best)
+    assert ok is keep and phrase in why
+
+
+def test_an_error_text_is_a_failed_evaluation() -> None:
+    v = read_verdict("error: the pass has no rules yet")
+    assert v.error and not judge(v, 1.0)[0]
+
+
+def draft(name: str, family: str, recipe: str = "silu") -> RuleDraft:
+    return RuleDraft(recipe, name, f"# {name}\n", f"rewrites {name}", family=family)
+
+
+def history(evals: list[str]) -> list[_Exchange]:
+    listing = "[0] sg0 (from m), dtypes float32\n    args: x: float32[4]\n    ops: mul -> sigmoid"
+    ex = [_Exchange("list_subgraphs", {}, listing),
+          _Exchange("inspect_ir", {"subgraph": 0, "view": "fx"}, "Subgraph [0] sg0 (from m) on cpu\n"),
+          _Exchange("show_baseline", {"subgraph": 0}, "")]
+    return ex + [_Exchange("evaluate_pass", {}, text) for text in evals]
+
+
+def decide(monkeypatch: pytest.MonkeyPatch, drafts: list[RuleDraft], evals: list[str]) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
+    monkeypatch.setattr(BuiltinPolicy, "_drafts", staticmethod(lambda h, c, d: list(drafts)))
+    return BuiltinPolicy()._decide(history(evals))
+
+
+def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pytest.MonkeyPatch) -> None:
+    drafts = [draft("B", "simplification", "single_cat"), draft("A", "library form"), draft("C", "library form")]
+    # Library forms are tried before simplifications; A wins, C loses, B wins on top of A.
+    text, calls = decide(monkeypatch, drafts, [])
+    assert [c[0] for c in calls] == ["write_pass", "evaluate_pass"] and calls[0][1]["rule"] == "A"
+    text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"])])
+    assert "`A` [library form] kept: AS 1.3000" in text and calls[0][1]["rule"] == "C" and "on top of 1 kept rule" in text
+    text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"]), eval_text(1.2, 1.0, ["correct"])])
+    assert "`C` [library form] discarded: no gain" in text
+    assert calls[0] == ("delete_rule", {"rule": "C"}) and calls[1][1]["rule"] == "B"
+    evals = [eval_text(1.3, 1.1, ["correct"]), eval_text(1.2, 1.0, ["correct"]), eval_text(1.5, 1.25, ["correct"])]
+    text, calls = decide(monkeypatch, drafts, evals)
+    [(name, args)] = calls
+    assert name == "finish"
+    summary = args["summary"]
+    assert "`A` [library form]" in summary and "`B` [simplification]" in summary and "AS 1.3000 -> 1.5000" in summary
+    assert "library form: 2 tried, 1 kept; lost: `C` [library form]: no gain" in summary
+    assert "Kept by family: generated kernel: -; library form: A; simplification: B." in summary
+    assert "generated kernel: not tried: generated Triton kernels run on CUDA devices only and this run is on cpu" in summary
+
+
+def test_cleanups_alone_are_named_not_evaluated(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alone they change nothing Inductor compiles: an evaluation would be flagged no_change.
+    drafts = [draft("Drop", "simplification", "eval_dropout"), draft("Cast", "simplification", "redundant_cast")]
+    _, [(name, args)] = decide(monkeypatch, drafts, [])
+    assert name == "finish"
+    assert "Clean-ups that apply (eval_dropout, redundant_cast) were not evaluated" in args["summary"]
+    assert "simplification: only clean-ups apply" in args["summary"] and "budget" not in args["summary"]
+    assert "nothing was evaluated" in args["summary"]
+
+
+def test_cleanups_are_tried_on_top_of_a_kept_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    drafts = [draft("Drop", "simplification", "eval_dropout"), draft("A", "library form")]
+    _, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"])])
+    assert calls[0] == ("write_pass", {"rule": "Drop", "source": "# Drop\n"})
+
+
+def test_nothing_applies_says_why_per_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    _, [(name, args)] = decide(monkeypatch, [], [])
+    assert name == "finish"
+    for phrase in ("library form: no match", "simplification: no match", "nothing was evaluated"):
+        assert phrase in args["summary"]
+
+
+def test_evaluation_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(policy_mod, "MAX_EVALUATIONS", 2)
+    drafts = [draft(f"R{k}", "library form") for k in range(4)]
+    losing = eval_text(0.9, 0.8, ["correct"])
+    _, calls = decide(monkeypatch, drafts, [losing, losing])
+    assert calls[-1][0] == "finish" and "R2" not in str(calls[:-1])
+    assert "candidates found but not evaluated" not in calls[-1][1]["summary"]  # library form was tried
+
+
+def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    import importlib.util
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "policy_bench.py"
+    spec = importlib.util.spec_from_file_location("policy_bench", script)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    drafts = [draft("K", "generated kernel", "generated_kernel"), draft("A", "library form")]
+    evals = [eval_text(1.3, 1.1, ["correct"]), eval_text(1.5, 1.3, ["correct"])]
+    monkeypatch.setattr(BuiltinPolicy, "_device", staticmethod(lambda h: "cuda"))
+    _, [(_, args)] = decide(monkeypatch, drafts, evals)
+    families = bench.kept_families(tmp_path, args["summary"])
+    assert families == {"generated kernel": ["K"], "library form": ["A"], "simplification": []}
+    row = {"task": "t", "inductor_as": 1.2, "policy_as": 1.5, "ratio": 1.25, "families": families,
+           "evaluations": 2, "wall_s": 3.0, "exit": "finished"}
+    # Default Inductor scored like a pass: 2x eager on both subgraphs, correct at every level -> AS 2;
+    # correct only from t=-3 on -> scored b = 0.1 at the stricter levels, so below 2.
+    # (the candidate 3x eager and 1.5x Inductor per round: Inductor 2x eager from the same rounds).
+    assert bench.inductor_as(eval_result(3.0, 1.5, ["correct", "correct"], -10)) == pytest.approx(2.0)
+    assert bench.inductor_as(eval_result(3.0, 1.5, ["correct", "correct"], -3)) < 2.0
+    # Without the candidate's speedups (it did not run), from the two times: 20 us / 10 us.
+    no_speedups = eval_result(1.0, 1.0, ["correct"], -10, eager_us=20.0)
+    no_speedups.subgraphs[0].speedup_vs_eager = None
+    assert bench.inductor_as(no_speedups) == pytest.approx(2.0)
+    text = bench.table([row])
+    assert "| t | 1.200 | 1.500 | 1.250 | kernel: 1, library: 1 | 2 | 3 | finished |" in text
+    assert "1/1 tasks with a pass evaluated" in text

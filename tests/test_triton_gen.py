@@ -1,0 +1,233 @@
+"""The generated-kernel family: regions found in real Dynamo FX graphs, and the generated Triton
+kernels run on the CPU in Triton's interpreter (``TRITON_INTERPRET=1``) against the pattern
+they replace. Tensors are tiny: the interpreter runs every program in Python.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+import torch
+
+from passagent.agent.builtin.emit import Pattern, find_matches
+from passagent.agent.builtin.fx_reader import read_graphs
+from passagent.agent.builtin.recipes import propose_rules
+from passagent.agent.builtin.triton_gen import MIN_OPS, find_regions, generated_kernels
+from passagent.tools.ir import fx_node_records
+from passagent.tools.static_checks import Mode, check_source
+from passagent.tools.triton_ops import launches_triton
+
+triton = pytest.importorskip("triton")
+F = torch.nn.functional
+
+
+def capture(fn: Callable[..., Any], *args: torch.Tensor) -> dict[str, Any]:
+    """``fx_code``/``fx_nodes`` of ``fn`` as Dynamo records them (as ``inspect_subgraph`` does), no Inductor."""
+    graphs: list[dict[str, Any]] = []
+
+    def backend(gm: torch.fx.GraphModule, _inputs: list[Any]) -> Any:
+        graphs.append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
+        return gm.forward
+
+    torch._dynamo.reset()
+    torch.compile(fn, backend=backend)(*args)
+    return {"index": 0, "name": getattr(fn, "__name__", "module"), "fx_code": "\n\n".join(g["code"] for g in graphs),
+            "fx_nodes": [n for g in graphs for n in g["nodes"]]}
+
+
+_RUNNER = """
+import sys, torch
+namespace = {}
+exec(compile(open(sys.argv[1]).read(), "generated.py", "exec"), namespace)
+cases = torch.load(sys.argv[2])
+outs = [namespace["replacement_func"]()(*namespace["replacement_args"](*args)) for args in cases]
+torch.save(outs, sys.argv[3])
+"""
+
+
+def run_interpreted(source: str, cases: list[tuple[torch.Tensor, ...]], tmp: Path) -> list[torch.Tensor]:
+    """The generated replacement's outputs on ``cases``, run by Triton's interpreter in a fresh
+    process: ``TRITON_INTERPRET`` must be set before triton is imported (its own ``tl`` library
+    functions are jitted at import), and this test session imported it already."""
+    (tmp / "generated.py").write_text(source)
+    torch.save(cases, tmp / "cases.pt")
+    env = {**os.environ, "TRITON_INTERPRET": "1"}
+    proc = subprocess.run([sys.executable, "-c", _RUNNER, str(tmp / "generated.py"), str(tmp / "cases.pt"), str(tmp / "out.pt")],
+                          env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return torch.load(tmp / "out.pt")
+
+
+def load_module(source: str, tmp: Path) -> Any:
+    """The generated pass as a module from a real file (``@triton.jit`` reads its source back)."""
+    import importlib.util
+
+    path = tmp / "generated.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location(f"generated_{abs(hash(source))}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def check_against_pattern(source: str, cases: list[tuple[torch.Tensor, ...]], tmp: Path, atol: float, rtol: float
+                          ) -> list[torch.Tensor]:
+    """Run the generated kernel on every case and compare with the pattern it replaces (eager)."""
+    pattern = load_module(source, tmp).pattern
+    outs = run_interpreted(source, cases, tmp)
+    for args, out in zip(cases, outs):
+        ref = pattern(*args)
+        assert out.shape == ref.shape and out.dtype == ref.dtype
+        torch.testing.assert_close(out, ref, atol=atol, rtol=rtol)
+    return outs
+
+
+def rms_norm(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:  # task_035's spelling
+    x32 = x.to(torch.float32)
+    variance = x32.pow(2).mean(-1, keepdim=True)
+    return w * (x32 * torch.rsqrt(variance + 1e-06)).to(torch.float32)
+
+
+def masked_softmax(scores: torch.Tensor, bias: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:  # task_028
+    return F.dropout(F.softmax(scores * 1.0 + bias + mask, dim=-1), p=0.0, training=False)
+
+
+def gelu_tanh(x: torch.Tensor) -> torch.Tensor:  # task_031
+    return 0.5 * x * (1.0 + torch.tanh(0.7978845608028654 * (x + 0.044715 * torch.pow(x, 3.0))))
+
+
+def residual_layer_norm(x: torch.Tensor, r: torch.Tensor, w: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    return F.layer_norm(x + r, (x.shape[-1],), w, b, 1e-5) * 2.0
+
+
+def row_mean(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return (x * y).mean(-1)
+
+
+def one_draft(fn: Callable[..., Any], *args: torch.Tensor):
+    g = read_graphs(capture(fn, *args))[0]
+    [draft] = generated_kernels(g)
+    return g, draft
+
+
+def test_rms_norm_chain_becomes_one_row_kernel(tmp_path: Path) -> None:
+    args = (torch.randn(2, 3, 40), torch.randn(40))
+    g, d = one_draft(rms_norm, *args)
+    [region] = find_regions(g)
+    assert region.rows and len(region.nodes) == 8 and region.ops == 6  # two casts are not arithmetic
+    assert d.family == "generated kernel" and "8 ops" in d.rationale
+    assert d.source.count("@triton.jit") >= 1 and "@triton.autotune" in d.source and "tl.float32" in d.source
+    assert check_source(d.source, "FusedKernel.py") == [] and check_source(d.source, "FusedKernel.py", Mode.STRICT) == []
+    assert launches_triton(load_module(d.source, tmp_path).replacement_func())  # the harness registers it as a triton_op
+    # Shapes are read at run time: another row count and row length, same pass.
+    check_against_pattern(d.source, [args, (torch.randn(5, 130), torch.randn(130))], tmp_path, atol=1e-5, rtol=1e-5)
+
+
+def test_softmax_with_broadcast_masks(tmp_path: Path) -> None:
+    args = (torch.randn(2, 3, 5, 5), torch.randn(1, 3, 5, 5), torch.randn(2, 1, 5, 5))
+    _, d = one_draft(masked_softmax, *args)
+    [out] = check_against_pattern(d.source, [args], tmp_path, atol=1e-6, rtol=1e-5)
+    torch.testing.assert_close(out.sum(-1), torch.ones(2, 3, 5))
+
+
+def test_elementwise_chain_in_bfloat16_uses_the_flat_layout(tmp_path: Path) -> None:
+    args = (torch.randn(3, 70, dtype=torch.bfloat16),)
+    g, d = one_draft(gelu_tanh, *args)
+    assert not find_regions(g)[0].rows
+    # float32 inside, one rounding at the store: within one bfloat16 ulp of the eager chain
+    # (which rounds after every op) at these magnitudes.
+    check_against_pattern(d.source, [args], tmp_path, atol=2e-2, rtol=1.6e-2)
+    # A float32 call of the same pass (the output dtype follows the input), and a transposed
+    # (non-contiguous) input, read through its strides.
+    cases = [(torch.randn(4, 9, 33),), (torch.randn(33, 9).t(),)]
+    check_against_pattern(d.source, cases, tmp_path, atol=1e-5, rtol=1e-5)
+
+
+def test_layer_norm_with_residual_and_affine(tmp_path: Path) -> None:
+    args = (torch.randn(2, 4, 24), torch.randn(2, 4, 24), torch.randn(24), torch.randn(24))
+    _, d = one_draft(residual_layer_norm, *args)
+    check_against_pattern(d.source, [args], tmp_path, atol=1e-5, rtol=1e-5)
+
+
+def test_reduction_without_keepdim_as_the_output(tmp_path: Path) -> None:
+    args = (torch.randn(4, 33), torch.randn(1, 33))
+    _, d = one_draft(row_mean, *args)
+    [out] = check_against_pattern(d.source, [args], tmp_path, atol=1e-6, rtol=1e-5)
+    assert out.shape == (4,)
+
+
+def test_pattern_matches_the_graph_it_was_generated_from() -> None:
+    args = (torch.randn(2, 3, 40), torch.randn(40))
+    g, d = one_draft(rms_norm, *args)
+    pattern_src = "import torch\n\n" + d.source[d.source.index("def pattern("): d.source.index("def replacement_args(")]
+    pattern = Pattern(("in_0", "in_1"), pattern_src, {})
+    [m] = find_matches(g, pattern)
+    assert len(m.nodes) == 8
+
+
+def _exp_twice(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    y = torch.exp(x) * 2.0
+    return y, y + 1.0
+
+
+@pytest.mark.parametrize("fn, why", [
+    (lambda x: torch.cumsum(x, 1) * 2.0, "a scan is not supported; the multiply alone remains"),
+    (lambda x: (x * 2.0).sum(0), "a reduction over the first dimension is not a row reduction"),
+    (_exp_twice, "two values leave the region"),
+    (lambda x: (x > 0).float() * x, "a boolean operand"),
+], ids=["single-op", "dim0-reduction", "two-outputs", "bool-operand"])
+def test_regions_the_generator_refuses(fn: Callable[..., Any], why: str) -> None:
+    g = read_graphs(capture(fn, torch.randn(4, 8)))[0]
+    regions = find_regions(g)
+    assert all(r.ops >= MIN_OPS for r in regions)
+    if why == "a boolean operand":  # x.float() * x is still elementwise, but the comparison is outside
+        assert all("gt" not in r.nodes for r in regions)
+    elif why.startswith("a scan") or why.startswith("a reduction over the first"):
+        assert [r.nodes for r in regions] == [("mul",)], regions  # the unsupported op stays outside
+    else:
+        assert regions == [], why
+
+
+def test_generated_kernels_are_proposed_for_cuda_only() -> None:
+    ir = capture(gelu_tanh, torch.randn(4, 8))
+    assert not [d for d in propose_rules(ir, "cpu") if d.family == "generated kernel"]
+    cuda = [d for d in propose_rules(ir, "cuda") if d.family == "generated kernel"]
+    assert len(cuda) == 1 and "Rewrite family: generated kernel." in cuda[0].source
+
+
+def test_generated_pass_goes_through_the_harness_triton_registration(tmp_path: Path) -> None:
+    """On task_035's float32 subgraph (the real task): the generated pass matches once, the
+    harness wraps its launcher as one Triton custom op, and fake CUDA tensors propagate through
+    the launcher (shapes and dtype read at run time), as on a GPU machine."""
+    import json
+
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from passagent.tools.builtin_tasks import builtin_tasks_dir
+    from passagent.tools.inputs import synthesize_inputs
+    from passagent.tools.passes import load_rules
+    from passagent.tools.rewrite import apply_rules
+    from passagent.tools.tasks import load_task
+    from passagent.tools.triton_ops import register_triton_replacements
+    from passagent.tools.worker import build_module
+
+    sg = load_task(str(builtin_tasks_dir() / "task_035")).subgraphs[0]
+    module = build_module(sg, torch.device("cpu"), "t")
+    ir = capture(module, *synthesize_inputs(sg, 0, device=torch.device("cpu")))
+    [d] = [x for x in propose_rules(ir, "cuda") if x.family == "generated kernel"]
+    (tmp_path / f"{d.rule_name}.py").write_text(d.source)
+    (tmp_path / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name]))
+    gm = torch.fx.symbolic_trace(build_module(sg, torch.device("cpu"), "t"))
+    [application] = apply_rules(gm, load_rules(tmp_path))
+    assert application.matches == 1
+    with FakeTensorMode():
+        inputs = [torch.empty(a.meta.shape, dtype=a.meta.dtype, device="cuda") for a in sg.args]
+    [op] = register_triton_replacements(gm, inputs)
+    targets = [n.target for n in gm.graph.nodes if n.op in ("call_function", "call_method")]
+    assert [str(t) for t in targets] == [op]
+    assert "(Tensor arg0, Tensor arg1) -> Tensor" in str(targets[0]._schema)
