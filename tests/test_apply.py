@@ -391,3 +391,33 @@ def test_cli_bad_input_is_one_line_and_exit_2(argv: list[str], says: str, tmp_pa
     assert proc.returncode == 2
     assert says in proc.stderr
     assert not list(tmp_path.iterdir())  # nothing written
+
+
+def test_passes_compose_where_inductor_takes_no_list() -> None:
+    """torch 2.11's Inductor calls its custom-pass setting directly: several passes become one
+    CustomGraphPass that runs each in order, with a uuid joining theirs."""
+    from torch._inductor.custom_graph_pass import CustomGraphPass
+
+    from passagent.tools.backend import compose_passes, custom_pass_list
+
+    seen: list[str] = []
+
+    class Mark(CustomGraphPass):
+        def __init__(self, name: str, uid: str | None):
+            self.name, self.uid = name, uid
+
+        def __call__(self, graph) -> None:
+            seen.append(self.name)
+
+        def uuid(self):
+            return self.uid
+
+    a, b = Mark("a", "1"), Mark("b", "2")
+    assert compose_passes([a, b], lists_accepted=True) == [a, b]
+    one = compose_passes([a, b], lists_accepted=False)
+    one(None)
+    assert seen == ["a", "b"] and isinstance(one, CustomGraphPass)
+    assert one.uuid() == compose_passes([a, b], lists_accepted=False).uuid() != compose_passes([b, a], lists_accepted=False).uuid()
+    assert compose_passes([a, Mark("c", None)], lists_accepted=False).uuid() is None  # no uuid: Inductor bypasses its cache
+    assert compose_passes([a], lists_accepted=False) is a and compose_passes([], lists_accepted=False) is None
+    assert custom_pass_list(None) == [] and custom_pass_list(a) == [a] and custom_pass_list((a, b)) == [a, b]

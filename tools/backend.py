@@ -8,6 +8,8 @@ the rest.
 
 from __future__ import annotations
 
+import hashlib
+
 from typing import Any, Callable
 
 import torch
@@ -184,10 +186,50 @@ def pass_cache_tag(digest: str) -> Any:
     return tag_cls(digest)
 
 
-def with_post_grad_pass(current: Any, extra: Any) -> list[Any]:
-    """``config.post_grad_custom_post_pass`` with ``extra`` appended, never replacing a pass
-    already set (the setting takes one pass or a list, ``get_custom_graph_passes`` in
-    ``torch/_inductor/custom_graph_pass.py``)."""
-    from torch._inductor.custom_graph_pass import get_custom_graph_passes
+def custom_pass_list(current: Any) -> list[Any]:
+    """The passes an Inductor custom-pass setting holds: None, one pass, or a list of them."""
+    if current is None:
+        return []
+    return list(current) if isinstance(current, (list, tuple)) else [current]
 
-    return [*get_custom_graph_passes(current), extra]
+
+def _accepts_pass_lists() -> bool:
+    """Whether this torch's Inductor takes a list for its custom-pass settings (it has
+    ``get_custom_graph_passes`` in ``torch/_inductor/custom_graph_pass.py``; torch 2.11 does not)."""
+    import torch._inductor.custom_graph_pass as custom_graph_pass
+
+    return hasattr(custom_graph_pass, "get_custom_graph_passes")
+
+
+def compose_passes(passes: list[Any], lists_accepted: bool | None = None) -> Any:
+    """One custom-pass setting value that runs ``passes`` in order: the list itself where Inductor
+    takes lists, else one ``CustomGraphPass`` running each in turn whose ``uuid()`` joins theirs
+    (None, which makes Inductor bypass its cache, if any of them has none)."""
+    lists_accepted = _accepts_pass_lists() if lists_accepted is None else lists_accepted
+    if lists_accepted or len(passes) <= 1:
+        return list(passes) if lists_accepted else (passes[0] if passes else None)
+    from torch._inductor.custom_graph_pass import CustomGraphPass
+
+    class PassSequence(CustomGraphPass):
+        def __init__(self, members: list[Any]):
+            self.members = members
+
+        def __call__(self, graph: Any) -> None:
+            for p in self.members:
+                p(graph)
+
+        def uuid(self) -> Any:
+            ids = [p.uuid() if hasattr(p, "uuid") else None for p in self.members]
+            if any(i is None for i in ids):
+                return None
+            return hashlib.sha256(repr(ids).encode()).hexdigest()
+
+    return PassSequence(list(passes))
+
+
+def with_post_grad_pass(current: Any, extra: Any) -> Any:
+    """``config.post_grad_custom_post_pass`` with ``extra`` run after any pass already set, never
+    replacing it (:func:`compose_passes`)."""
+    return compose_passes([*custom_pass_list(current), extra])
+
+

@@ -23,8 +23,9 @@ Where it hooks in, and why:
   never a stale cache hit and two different passes never share an entry; a pass without a
   uuid would be run before the lookup with caching bypassed.
 * **Per compile, composable.** ``torch.compile(..., options=...)`` patches Inductor's config
-  for that compile only, so the pass never leaks into other compiles, and the setting takes a
-  list (``get_custom_graph_passes``), applied in order, so passes compose instead of the
+  for that compile only, so the pass never leaks into other compiles, and several passes are
+  given in order (a list where Inductor takes one, else one pass running each in turn:
+  ``tools.backend.compose_passes``), so they compose instead of the
   last assignment to the global ``torch._inductor.config.pre_grad_custom_pass`` overwriting
   the others. :func:`inductor_options` builds that dict, keeping passes already configured.
 
@@ -44,8 +45,9 @@ from typing import Any
 
 import torch
 import torch.fx
-from torch._inductor.custom_graph_pass import CustomGraphPass, get_custom_graph_passes
+from torch._inductor.custom_graph_pass import CustomGraphPass
 
+from .backend import compose_passes, custom_pass_list
 from .compose import composed_pass_dir, pass_label
 from .errors import PassLoadError
 from .passes import RULE_LIST_FILE, PassRule, load_rules, pass_digest, pass_files
@@ -138,7 +140,7 @@ def inductor_options(*passes: CustomGraphPass, options: dict[str, Any] | None = 
 
     out = dict(options or {})
     current = out.get("pre_grad_custom_pass", inductor_config.pre_grad_custom_pass)
-    out["pre_grad_custom_pass"] = [*get_custom_graph_passes(current), *passes]
+    out["pre_grad_custom_pass"] = compose_passes([*custom_pass_list(current), *passes])
     return out
 
 
