@@ -341,6 +341,9 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
         if s.kernels:
             lines.append(f"    Inductor's kernels for your candidate on [{s.index}] ({len(s.kernels)} launch(es)):")
             lines += [f"      {k['name']:<50} {k['kind']:<7} fuses: {k['fuses']}" for k in s.kernels]
+        for name, src in (s.kernel_code.items() if s.index == shown else []):
+            lang = "python" if src.lstrip().startswith(("import", "@", "def")) else "cpp"
+            lines += [f"    generated kernel {name}:", f"```{lang}", *src.splitlines(), "```"]
         if s.index == shown and s.post_grad:
             code = s.post_grad.splitlines()
             cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""

@@ -109,3 +109,19 @@ def test_the_prompt_states_the_contract_the_harness_implements() -> None:
     assert "runs once, at\n  tracing time" in text or "runs once, at tracing time" in text.replace("\n  ", " ")
     assert "`check_pass`" in text and "from pass_dir.<file> import" in text
     assert "keeps the lower of its two scores" in text
+
+
+def test_kernel_sources_are_read_from_inductors_output_code() -> None:
+    import torch
+    from torch._inductor.utils import run_and_get_code
+
+    from passagent.tools.ir import kernel_sources, summarize_kernels
+
+    torch._dynamo.reset()
+    _, codes = run_and_get_code(torch.compile(lambda x: torch.relu(x) * 2 + 1), torch.randn(8, 8))
+    launches = [k["name"] for code in codes for k in summarize_kernels(code) if k["kind"] in ("cpp", "triton")]
+    sources = {n: src for code in codes for n, src in kernel_sources(code).items()}
+    assert launches and set(launches) <= set(sources), (launches, list(sources))
+    assert all("kernel" in src for src in sources.values())  # the C++ (or Triton) body, not the wrapper
+    cut = kernel_sources(codes[0], max_lines=3)
+    assert all(src.splitlines()[-1].startswith("... (") for src in cut.values())

@@ -79,6 +79,8 @@ class SubgraphCheck(_Model):
     post_grad: str | None = Field(None, description="with inductor=True: the candidate's post-grad ATen graph")
     kernels: list[dict[str, str]] = Field([], description="with inductor=True: the candidate's kernel launches "
                                                          "(name, kind, what each fuses; tools.ir.summarize_kernels)")
+    kernel_code: dict[str, str] = Field({}, description="with inductor=True: each generated kernel's source, by name "
+                                                        "(tools.ir.kernel_sources)")
 
     @property
     def matches(self) -> int:
@@ -176,7 +178,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
     import torch._inductor.config as inductor_config
     from torch._inductor.utils import run_and_get_code
 
-    from .ir import summarize_kernels
+    from .ir import kernel_sources, summarize_kernels
 
     from .backend import PassBackend
     from .correctness import OutputMismatch, compare_outputs, flatten_outputs
@@ -202,6 +204,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
                 with inductor_config.patch(patches):
                     got, codes = run_and_get_code(compiled, *clone_inputs(args))
                 result.kernels = [k for code in codes for k in summarize_kernels(code)]
+                result.kernel_code = {n: src for code in codes for n, src in kernel_sources(code).items()}
                 result.post_grad = "\n\n".join(post_grad) or None
             else:
                 got = compiled(*clone_inputs(args))

@@ -41,6 +41,24 @@ def _describe(value: Any) -> tuple[list[int] | None, str | None]:
     return None, type(value).__name__ if value is not None else None
 
 
+_KERNEL_SOURCE = re.compile(
+    r"^(\w+) = async_compile\.(?:cpp_pybinding|cpp|triton)\((?:'[^']*',\s*)?(?:\[[^\]]*\],\s*)?r?'''(.*?)'''",
+    re.M | re.S)
+
+
+def kernel_sources(output_code: str, max_lines: int = 60) -> dict[str, str]:
+    """The source of each kernel Inductor generated (Triton or C++), by kernel name, from its
+    output code (``torch._inductor.utils.run_and_get_code``); each cut to ``max_lines`` lines,
+    with a last line saying how many were left out."""
+    out = {}
+    for m in _KERNEL_SOURCE.finditer(output_code):
+        lines = m.group(2).strip("\n").splitlines()
+        if len(lines) > max_lines:
+            lines = lines[:max_lines] + [f"... ({len(lines) - max_lines} more lines)"]
+        out[m.group(1)] = "\n".join(lines)
+    return out
+
+
 def summarize_kernels(output_code: str) -> list[dict[str, str]]:
     """Kernel launches of Inductor's generated ``call()``, in order.
 
