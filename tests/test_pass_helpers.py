@@ -171,3 +171,11 @@ def test_a_graph_name_rebound_to_something_else_is_not_the_pass_own_graph() -> N
         n.target = print
     """)
     assert "monkeypatch" in {v.rule for v in check_source(source)}
+
+
+def test_naming_an_in_place_operator_as_a_target_is_allowed_calling_it_is_not() -> None:
+    called = "import operator\n_S = []\n\ndef replacement(x):\n    operator.iadd(_S, [x])\n    return x\n"
+    assert [v.rule for v in check_source(called)] == ["global_state"]
+    passed_on = "import functools, operator\n_S = []\n\ndef replacement(x):\n    functools.reduce(operator.iadd, [_S, [x]])\n    return x\n"
+    assert "global_state" in {v.rule for v in check_source(passed_on)}
+    assert check_source(RETARGET_BUILT) == []

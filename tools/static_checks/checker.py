@@ -68,6 +68,7 @@ class _Checker(ast.NodeVisitor):
         self.method: tuple[str, str] | None = None  # (method name, first parameter) of a class method
         self.skip_path: set[int] = set()  # ids of nodes whose path an enclosing chain already checked
         self.alias_value: set[int] = set()  # ids of chains that define an alias (not a use)
+        self.fx_targets = _fx_target_expressions(tree)  # ids of expressions naming an FX node's target
 
     def run(self) -> list[Violation]:
         for stmt in self.tree.body:
@@ -506,8 +507,26 @@ class _Checker(ast.NodeVisitor):
             hit = _classify_std(p)
         else:
             hit = None  # a forbidden module: its import is already flagged
+        if hit and p[0] == "operator" and id(node) in self.fx_targets:
+            hit = None  # operator.iadd as an FX node's target (a pattern graph built by hand), not called
         if hit:
             self.flag(hit[0], node, hit[1].format(dotted=dotted))
         elif use and self.mode is Mode.STRICT and not self.exempt and p[0] == "torch" and id(node) not in self.alias_value \
                 and not _strict_allowed(p):
             self.flag("strict_mode_torch_call", node, f"strict mode: {dotted} is used outside pattern/replacement_args; only allocation (torch.empty, empty_like, zeros, full, arange...), torch.library, torch.fx.wrap, metadata and Triton kernels are allowed there")
+
+
+def _fx_target_expressions(tree: ast.Module) -> set[int]:
+    """Ids of the expressions that name an FX node's target rather than call it: the value of
+    ``<node>.target = ...``, the first argument of ``<graph>.call_function(...)``, and either side
+    of an ``is``/``==`` comparison (``node.target is operator.iadd``)."""
+    out: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "target" for t in node.targets):
+            out.add(id(node.value))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "call_function" \
+                and node.args:
+            out.add(id(node.args[0]))
+        elif isinstance(node, ast.Compare) and all(isinstance(op, (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) for op in node.ops):
+            out.update(id(e) for e in [node.left, *node.comparators])
+    return out
