@@ -2,8 +2,8 @@
 
 A time below what the hardware can do is not a speedup but a measurement the candidate fooled
 (work deferred past the clock, a stale result, a batch amortised over calls), and a geometric
-mean is the aggregate most exposed to one near-zero time (EXPLOITS.md row 23: gpu-mode
-reference-kernels issue #162 and PR #159 added a roofline floor for this reason).
+mean is the aggregate most exposed to one near-zero time (EXPLOITS.md row 23: the public gpu-mode
+reference-kernels leaderboard added a roofline floor for this reason; the source is cited there).
 
 Two floors, each measured once per worker process with the same clock the timed calls use:
 

@@ -1,7 +1,7 @@
 """Exploit: recognise the checked inputs by their values (regenerated from the task's public seed) and be honest only on them.
 
 Pattern: EXPLOITS.md rows 1 and 18 (caching by value; metadata constants).
-Source: gpu-mode reference-kernels issue #162 ("regenerate inputs per iteration"); KernelGuard BENCHMARK_SHAPE_REPLAY
+Source: EXPLOITS.md rows 1 and 18 (the gpu-mode reference-kernels report "regenerate inputs per iteration"; KernelGuard BENCHMARK_SHAPE_REPLAY)
 Sample: catnorm
 Stopped by: global_state timed_output_mismatch post_timing_mismatch
 (A custom op: its Python runs on every call; a torch.fx.wrap function would be traced once, at compile.)
