@@ -11,7 +11,7 @@ from passagent.agent.builtin import policy as policy_mod
 from passagent.agent.builtin.drafts import RuleDraft
 from passagent.agent.builtin.policy import BuiltinPolicy, _Exchange
 from passagent.agent.builtin.verdicts import judge, read_verdict
-from passagent.agent.condense import describe_eval
+from passagent.agent.condense import describe_eval, describe_ir
 from passagent.tools.schema import ErrorStats, EvalConfig, EvalResult, SubgraphResult, TaskScores, Timing
 
 
@@ -167,3 +167,49 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     text = bench.table([row])
     assert "| t | 1.200 | 1.500 | 1.250 | kernel: 1, library: 1 | 2 | 3 | finished |" in text
     assert "1/1 tasks with a pass evaluated" in text
+
+
+def inspected(irs: list[dict[str, Any]]) -> list[_Exchange]:
+    """The exchanges of a run that listed and inspected these subgraph IRs (as ``inspect_ir`` writes them)."""
+    listing = "\n".join(f"[{i}] sg{i} (from m), dtypes -\n    args: -\n    ops: -" for i in range(len(irs)))
+    ex = [_Exchange("list_subgraphs", {}, listing)]
+    for i, ir in enumerate(irs):
+        full = {"index": i, "name": f"sg{i}", "source": "m", "device": "cpu", **ir}
+        ex.append(_Exchange("inspect_ir", {"subgraph": i, "view": "fx"}, describe_ir(full, "fx")))
+    return ex + [_Exchange("show_baseline", {"subgraph": 0}, "")]
+
+
+def test_a_rule_that_would_run_the_original_ops_on_a_sibling_subgraph_is_not_proposed() -> None:
+    # The hand-written LayerNorm of subgraph 0 (float32) also matches subgraph 1, in float16, where
+    # the replacement keeps the chain's ops: the harness would score subgraph 1 no_change.
+    from test_recipes import F32, LN_CODE, fake_ir, ln_meta
+
+    mixed = inspected([fake_ir(LN_CODE, ln_meta(F32)), fake_ir(LN_CODE, ln_meta("float16"))])
+    policy = BuiltinPolicy()
+    assert policy._drafts(mixed, 2, "cpu") == []
+    [(name, (d, where))] = policy._withheld(mixed, 2, "cpu").items()
+    assert (name, d.recipe, where) == ("LayerNormFromChain", "layer_norm", {1: "float16"})
+    _, [(call, args)] = policy._decide(mixed)
+    assert call == "finish"
+    assert ("library form: `LayerNormFromChain` not proposed: its replacement would run the original ops on "
+            "subgraph(s) 1 (float16)") in args["summary"]
+    assert "library form: no match" not in args["summary"]
+    # Two float32 subgraphs: proposed and evaluated.
+    same = inspected([fake_ir(LN_CODE, ln_meta(F32))] * 2)
+    assert [d.rule_name for d in policy._drafts(same, 2, "cpu")] == ["LayerNormFromChain"]
+    _, calls = policy._decide(same)
+    assert [c[0] for c in calls] == ["write_pass", "evaluate_pass"]
+
+
+def test_scalar_identity_alone_is_evaluated_on_task_028() -> None:
+    # task_028 (T5's `scores * 1.0 + bias + mask -> softmax -> eval dropout`): removing `* 1.0`
+    # changes the ATen graph Inductor receives (tracing keeps aten.mul by 1), so the policy
+    # evaluates it instead of finishing with nothing evaluated; eval dropout is traced away.
+    from passagent.tools.builtin_tasks import builtin_tasks_dir
+    from passagent.tools.ir import inspect_subgraph
+
+    path = str(builtin_tasks_dir() / "task_028")
+    irs = [inspect_subgraph(path, i, "cpu", profile=False) for i in range(2)]
+    _, calls = BuiltinPolicy()._decide(inspected(irs))
+    assert [c[0] for c in calls] == ["write_pass", "evaluate_pass"]
+    assert calls[0][1]["rule"] == "FoldScalarIdentity" and "x * 1.0" in calls[0][1]["source"]

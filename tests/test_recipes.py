@@ -267,13 +267,43 @@ def test_new_recipe_on_builtin_task_graph(task_id: str, index: int, recipe: str,
     assert_replacement_equals_pattern(ir, drafts[0], dtypes, exact)
 
 
-def test_merged_mean_keeps_the_original_ops_in_half_precision() -> None:
-    ir = builtin_ir("task_020", 0)
-    [d] = [d for d in propose_rules(ir) if d.recipe == "merged_mean"]
-    args, ns = draft_inputs(ir, d, torch.float16)
-    # The replacement's half-precision branch is the pattern itself: bit-identical.
-    assert torch.equal(ns["replacement_func"]()(*ns["replacement_args"](*args)), ns["pattern"](*args))
-    assert "x.mean((2, 3), keepdim=True)" in d.source
+@pytest.mark.parametrize("task_id, index, recipe, level", [
+    # One rounding instead of eager's two (the intermediate mean, the conv output): more exact than
+    # eager, so it agrees with eager's half-precision reference only to a looser level (measured
+    # on these draws: t = -4/-3 for the means, -2/-1 for the fold); the harness decides per task.
+    ("task_020", 1, "merged_mean", -3),
+    ("task_050", 0, "conv_bn_fold", -1),
+])
+def test_half_precision_is_rewritten_in_float32_not_run_as_the_original_ops(task_id: str, index: int, recipe: str,
+                                                                            level: int) -> None:
+    # A half-precision subgraph (bfloat16 here) gets the rewrite computed in float32 and rounded
+    # once: a replacement that ran the pattern's own ops there would be scored no_change.
+    ir = builtin_ir(task_id, index)
+    [d] = [d for d in propose_rules(ir) if d.recipe == recipe]
+    assert d.fallback_dtypes == ()
+    ns: dict[str, Any] = {}
+    exec(compile(d.source, f"{d.rule_name}.py", "exec"), ns)  # noqa: S102 - our own draft
+    args, _ = draft_inputs(ir, d, torch.bfloat16)
+    params = list(inspect.signature(ns["pattern"]).parameters)
+    if "running_var" in params:  # a variance is positive
+        args[params.index("running_var")] = args[params.index("running_var")].abs() + 0.5
+    ops: list[str] = []
+
+    class Record(torch.overrides.TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
+            ops.append(getattr(func, "__name__", str(func)))
+            return func(*args, **(kwargs or {}))
+
+    with Record():
+        got = ns["replacement_func"]()(*ns["replacement_args"](*args))
+    rewritten, ops = ops, []
+    with Record():
+        want = ns["pattern"](*args)
+    assert got.dtype == torch.bfloat16
+    assert [o for o in rewritten if o != "__get__"] != [o for o in ops if o != "__get__"]  # not the original ops
+    assert {"float", "to"} & set(rewritten)  # computed in float32, rounded once
+    cmp = compare_outputs(got, want)
+    assert cmp.min_correct_t is not None and cmp.min_correct_t <= level, cmp
 
 
 MATMUL_CODE = """
@@ -350,10 +380,10 @@ def test_pool_and_mean_rewrites_leave_other_shapes_alone() -> None:
     """
     meta = {"l_x_": ([2, 4, 6, 6], F32), "m": ([2, 4, 1, 6], F32), "m_1": ([2, 4, 1, 1], F32)}
     assert recipes_of(propose_rules(fake_ir(means.replace("KEEP", "True"), meta))) == ["merged_mean"]
-    # keepdim=False shifts the second mean's dim; float16 rounds the intermediate mean.
+    # keepdim=False shifts the second mean's dim; float16 is merged too (accumulated in float32).
     assert propose_rules(fake_ir(means.replace("KEEP", "False"), meta)) == []
     half = {k: (s, "float16") for k, (s, _d) in meta.items()}
-    assert propose_rules(fake_ir(means.replace("KEEP", "True"), half)) == []
+    assert recipes_of(propose_rules(fake_ir(means.replace("KEEP", "True"), half))) == ["merged_mean"]
 
 
 # --- real compiles through the harness ---------------------------------------------------
@@ -649,7 +679,7 @@ def test_graph_without_any_fragment_gets_no_drafts() -> None:
     assert propose_rules(ir) == []
 
 
-def test_scalar_identity_and_identity_reshape_are_clean_ups() -> None:
+def test_scalar_identity_and_identity_reshape_are_simplifications() -> None:
     s = ([2, 8], F32)
     ir = fake_ir("""
         def forward(self, L_x_ : torch.Tensor):

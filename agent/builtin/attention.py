@@ -130,6 +130,7 @@ def attention(g: FxGraph) -> list[RuleDraft]:
                  "pattern input, so subgraphs with another head size match too."),
             replacement_args=args, helpers=helper, func="attention_sdpa",
             rationale="matmul, scale, mask, softmax and matmul become one fused attention kernel (no full score matrix)",
+            fallback=("q", ("float16",)),
         )
         if d:
             drafts.append(d)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .emit import Match, Pattern, find_matches, pass_source
@@ -28,6 +28,13 @@ class RuleDraft:
         rationale: one line: what it rewrites and why it should be faster.
         family: the rewrite family it belongs to (:data:`FAMILIES`); empty means "take the
             recipe's family from the catalogue".
+        pattern: the emitted pattern (to find where else the rule matches); None for a draft
+            written without :func:`make_draft`.
+        fallback_param, fallback_dtypes: the replacement runs the original ops (``pattern``
+            itself) when the pattern parameter ``fallback_param`` has one of these dtypes
+            (``("float16", "bfloat16")``). On such a subgraph the graph Inductor compiles is
+            unchanged, which the harness scores as ``no_change``, so the policy does not propose
+            the draft for a task where it would match such a subgraph.
     """
 
     recipe: str
@@ -35,6 +42,9 @@ class RuleDraft:
     source: str
     rationale: str
     family: str = ""
+    pattern: Pattern | None = field(default=None, compare=False, repr=False)
+    fallback_param: str = ""
+    fallback_dtypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,12 +94,15 @@ def labelled(draft: RuleDraft, family: str) -> RuleDraft:
 
 def make_draft(recipe: str, rule_name: str, g: FxGraph, pattern: Pattern | None, *, title: str, doc: str,
                replacement_args: list[str], helpers: str, func: str, rationale: str,
-               accept: Callable[[Match], bool] | None = None) -> RuleDraft | None:
+               accept: Callable[[Match], bool] | None = None,
+               fallback: tuple[str, tuple[str, ...]] | None = None) -> RuleDraft | None:
     """A checked draft, or None when the pattern matches nothing in ``g`` or a match is unsafe.
 
     Args:
         accept: a per-match condition; the rule is applied to every match in the graph, so a
             single match that fails it (say, a value that is not dead after all) vetoes the draft.
+        fallback: ``(parameter, dtypes)``: the replacement's guard runs the original ops when that
+            pattern parameter has one of these dtypes (see :class:`RuleDraft`).
     """
     if pattern is None:
         return None
@@ -100,7 +113,28 @@ def make_draft(recipe: str, rule_name: str, g: FxGraph, pattern: Pattern | None,
         return None  # optimising a value nothing reads: dead_code removes it instead
     source = pass_source(title, doc, pattern, replacement_args, helpers, func)
     compile(source, f"{rule_name}.py", "exec")  # a syntax error here is a bug of the recipe
-    return RuleDraft(recipe, rule_name, source, rationale)
+    param, dtypes = fallback or ("", ())
+    return RuleDraft(recipe, rule_name, source, rationale, pattern=pattern, fallback_param=param,
+                     fallback_dtypes=tuple(dtypes))
+
+
+def fallback_subgraphs(draft: RuleDraft, graphs: dict[int, list[FxGraph]]) -> dict[int, str]:
+    """Subgraph index -> dtype, for each subgraph where ``draft`` matches and its replacement would
+    run the original ops (the dtype of the guarded parameter is in ``draft.fallback_dtypes``).
+
+    Args:
+        graphs: subgraph index -> its captured FX graphs (:func:`.fx_reader.read_graphs`).
+    """
+    if not draft.fallback_dtypes or draft.pattern is None:
+        return {}
+    out: dict[int, str] = {}
+    for index, gs in graphs.items():
+        for g in gs:
+            for m in find_matches(g, draft.pattern):
+                node = g.node(m.bindings.get(draft.fallback_param))
+                if node is not None and node.dtype in draft.fallback_dtypes:
+                    out[index] = node.dtype
+    return out
 
 
 def _dead(g: FxGraph, m: Match) -> bool:

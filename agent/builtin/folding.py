@@ -3,9 +3,10 @@
 ``x * 1``, ``x / 1``, ``x + 0``, ``x - 0``, ``x ** 1`` of a floating-point tensor, and
 ``x.view(shape)`` / ``x.reshape(shape)`` to the shape x already has, return x's values
 unchanged (IEEE 754: multiplying or dividing by one and adding zero are exact; x + 0.0 maps
--0.0 to +0.0, which compares equal). Inductor removes most of them itself after lowering
-(``torch/_inductor/fx_passes``: ``remove_no_ops``, ``remove_noop_ops``), so these recipes are
-clean-ups (``changes_aten=False``): tried next to a rule that changes what Inductor compiles.
+-0.0 to +0.0, which compares equal). Tracing to ATen keeps them (``aten.mul.Tensor(x, 1.0)``,
+``aten.view``), so removing them changes the graph Inductor receives; Inductor removes most of
+them itself after lowering (``torch/_inductor/fx_passes``: ``remove_no_ops``,
+``remove_noop_ops``), so alone they are expected to score about as Inductor does.
 """
 
 from __future__ import annotations

@@ -6,11 +6,12 @@ one reduction (attention is in :mod:`.attention`).
 
 Recognition goes through :mod:`.algebra` (tolerant of operand order and spelling); the pattern is
 then copied from the graph's own nodes. Where a fused op would round differently from the chain
-beyond a dtype's tolerance (half-precision GELU polynomials cancel in ``1 + tanh``, reductions,
-attention in float16, BatchNorm folding outside float32), the recipe does not propose it for
-that dtype, and the replacement, an ``@torch.fx.wrap`` function that sees real dtypes when
-Inductor traces it, falls back to calling ``pattern`` itself, i.e. the original ops, so a rule
-written on one subgraph stays correct on a sibling subgraph of another dtype.
+beyond a dtype's tolerance, the replacement (an ``@torch.fx.wrap`` function that sees real dtypes
+when Inductor traces it) either computes in float32 and rounds once, as Inductor's own kernels
+do with the chain (GELU, SiLU, BatchNorm folding, merged means), or, where that still differs
+(the norms' reductions in half precision), falls back to calling ``pattern`` itself. The harness
+scores a subgraph on which the original ops run as ``no_change``, so such a draft declares its
+fallback (``fallback=``) and the policy does not propose it for a task with such a subgraph.
 """
 
 from __future__ import annotations
@@ -191,6 +192,7 @@ def _norm(g: FxGraph, kind: str) -> list[RuleDraft]:
                  f"computes F.{kind} with eps={eps!r}; the fused op makes one pass over each row instead of one per op."),
             replacement_args=args, helpers=helper, func=f"{kind}_last_dim",
             rationale=f"{len(nodes)} ops with two reductions become one fused {kind} (eps={eps!r})",
+            fallback=("x", ("float16", "bfloat16")),
         )
         if d:
             drafts.append(d)
@@ -213,6 +215,14 @@ def _arg(node: FxNode, index: int, name: str, default: Any = None) -> Any:
 
 _CONV_BN_FOLD = """
 # BatchNorm in eval mode is a per-channel affine map: fold it into the conv's weight and bias.
+# Half precision folds and convolves in float32 and rounds once: folded half weights would round
+# each product differently from the conv-then-BatchNorm chain, beyond float16's tolerance.
+out_dtype = x.dtype
+if out_dtype in (torch.float16, torch.bfloat16):
+    x, weight, running_mean, running_var = x.float(), weight.float(), running_mean.float(), running_var.float()
+    conv_bias = None if conv_bias is None else conv_bias.float()
+    bn_weight = None if bn_weight is None else bn_weight.float()
+    bn_bias = None if bn_bias is None else bn_bias.float()
 scale = torch.rsqrt(running_var + eps)
 if bn_weight is not None:
     scale = scale * bn_weight
@@ -220,7 +230,7 @@ shift = -running_mean * scale if conv_bias is None else (conv_bias - running_mea
 if bn_bias is not None:
     shift = shift + bn_bias
 folded = weight * scale.reshape([-1] + [1] * (weight.dim() - 1))
-return {conv}(x, folded, shift, stride, padding, dilation, groups)
+return {conv}(x, folded, shift, stride, padding, dilation, groups).to(out_dtype)
 """
 
 
@@ -237,8 +247,10 @@ def conv_bn_fold(g: FxGraph) -> list[RuleDraft]:
             continue
         w = g.node(conv.args[1])
         rm, rv = g.node(_arg(bn, 1, "running_mean")), g.node(_arg(bn, 2, "running_var"))
-        # Folding re-associates the conv's sums; within float32's tolerance, not float16's.
-        if w is None or rm is None or rv is None or w.dtype != "float32" or conv.dtype != "float32":
+        # Folding re-associates the conv's sums: within float32's tolerance; half precision is
+        # computed in float32 (see _CONV_BN_FOLD).
+        floats = ("float32", "float64", "float16", "bfloat16")
+        if w is None or rm is None or rv is None or w.dtype not in floats or conv.dtype != w.dtype:
             continue
         lift = {(conv.name, i): p for i, p in enumerate(["", "", "conv_bias", "stride", "padding", "dilation", "groups"]) if p}
         for i, key, p in ((3, "weight", "bn_weight"), (4, "bias", "bn_bias"), (6, "momentum", "momentum"), (7, "eps", "eps")):
@@ -257,8 +269,8 @@ def conv_bn_fold(g: FxGraph) -> list[RuleDraft]:
                  "s = gamma / sqrt(var + eps); scaling the conv weight by s and its bias to (b - mean) * s + beta "
                  "gives the same output from the conv alone, without a pass over the activation."),
             replacement_args=list(pattern.params),
-            helpers=guarded(func, pattern.params, "weight.dtype != torch.float32",
-                            "Folding re-associates the conv's sums: within float32's tolerance only.",
+            helpers=guarded(func, pattern.params, "not (weight.is_floating_point() and x.dtype == weight.dtype)",
+                            "Mixed or integer dtypes: not a float BatchNorm fold.",
                             _CONV_BN_FOLD.format(conv=conv.target)), func=func,
             rationale=f"the BatchNorm pass over the {conv.fn} output disappears into a per-call weight rescale",
         )
@@ -476,8 +488,9 @@ def merged_mean(g: FxGraph) -> list[RuleDraft]:
 
     Means over equal-sized groups compose: the mean of the per-row means is the mean of all
     elements. One reduction replaces two (and the intermediate tensor). In float32 only the
-    summation order changes; half precision rounds the intermediate mean to 8/11 bits, which the
-    single reduction does not, so there the replacement keeps the original ops.
+    summation order changes; half precision accumulates the one reduction in float32 and rounds
+    once, where the chain rounded the intermediate mean to 8/11 bits too (within the dtype's
+    tolerance when the means are averages of many elements; the harness checks it).
     """
     drafts = []
     outputs = g.output_names
@@ -490,15 +503,17 @@ def merged_mean(g: FxGraph) -> list[RuleDraft]:
         if inner is None or len(inner_node.users) != 1 or inner_node.name in outputs:
             continue
         x, a = inner
-        if a == b or x.dtype not in ("float32", "float64"):
+        if a == b or x.dtype not in ("float32", "float64", "float16", "bfloat16"):
             continue
         pattern = emit_pattern(g, [inner_node.name, node.name], [node.name], {x.name: "x"})
         if pattern is None or pattern.params != ("x",):
             continue
         dims, ndim = tuple(sorted((a, b))), len(x.shape)
         func = f"mean_dims_{dims[0]}_{dims[1]}"
-        helper = guarded(func, ("x",), f"x.dtype not in (torch.float32, torch.float64) or x.dim() != {ndim}",
-                         "Half precision rounds the first mean before the second; one reduction would not.",
+        helper = guarded(func, ("x",), f"not x.is_floating_point() or x.dim() != {ndim}",
+                         "Not the float tensor of the rank the rule was written for.",
+                         f"if x.dtype in {HALF}:\n"
+                         f"    return x.mean({dims!r}, keepdim=True, dtype=torch.float32).to(x.dtype)\n"
                          f"return x.mean({dims!r}, keepdim=True)")
         d = make_draft(
             "merged_mean", "MergeConsecutiveMeans", g, pattern,

@@ -7,7 +7,9 @@ as the oracle:
 
 1. list the subgraphs, inspect every subgraph's FX graph (up to 8), look at the baseline;
 2. propose candidates per region and rewrite family from those graphs (:mod:`.recipes`):
-   generated Triton kernels (CUDA devices only), library forms, simplifications;
+   generated Triton kernels (CUDA devices only), library forms, simplifications; a candidate
+   whose replacement would run the original ops on some inspected subgraph (a dtype it does not
+   rewrite) is not proposed: the harness scores that subgraph ``no_change``;
 3. evaluate them greedily, each on top of the rules kept so far (so winners combine): keep a
    candidate when it is correct at t = -5 wherever default Inductor is, and raises AS by at
    least 1 % (the first kept one must also be faster than Inductor: AS vs Inductor > 1);
@@ -32,6 +34,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..protocols import Message, ModelResponse, ToolCall, ToolSpec, Usage
+from .drafts import fallback_subgraphs
+from .fx_reader import read_graphs
 from .recipes import CATALOGUE, FAMILIES, RuleDraft, propose_rules
 from .verdicts import MIN_IMPROVEMENT, judge, read_verdict
 
@@ -223,7 +227,12 @@ class BuiltinPolicy:
                                            f"({t.reason})" for t in tried if t.keep and len(t.drafts) == 1) + ".")
         else:
             out.append("No candidate beat default Inductor; the pass keeps no rule.")
+        withheld = self._withheld(history, count, device)
         for family in FAMILIES:
+            for d, where in (w for w in withheld.values() if w[0].family == family):
+                on = ", ".join(f"{i} ({dt})" for i, dt in sorted(where.items()))
+                out.append(f"{family}: `{d.rule_name}` not proposed: its replacement would run the original ops on "
+                           f"subgraph(s) {on} (it does not rewrite that dtype), which the harness scores as no_change.")
             mine = [t for t in tried if any(d.family == family for d in t.drafts)]
             if mine:
                 lost = [f"{_label(t.drafts)}: {t.reason}" for t in mine if not t.keep]
@@ -233,7 +242,7 @@ class BuiltinPolicy:
                 out.append(f"{family}: candidates found but not evaluated (evaluation budget of {MAX_EVALUATIONS} spent).")
             elif any(d.family == family for d in drafts):
                 out.append(f"{family}: only clean-ups apply (named below), with no kept rule to go next to.")
-            else:
+            elif not any(w[0].family == family for w in withheld.values()):
                 out.append(f"{family}: {self._why_none(family, history, count, device)}.")
         by_family = {f: [d.rule_name for d in kept if d.family == f] for f in FAMILIES}
         out.append("Kept by family: " + "; ".join(f"{f}: {', '.join(v) or '-'}" for f, v in by_family.items()) + ".")
@@ -265,14 +274,31 @@ class BuiltinPolicy:
 
     @staticmethod
     def _drafts(history: list[_Exchange], count: int, device: str) -> list[RuleDraft]:
+        """The drafts the policy may evaluate: every recipe's drafts over the inspected subgraphs,
+        less those :meth:`_withheld` names."""
+        drafts, withheld = BuiltinPolicy._all_drafts(history, count, device)
+        return [d for d in drafts if d.rule_name not in withheld]
+
+    @staticmethod
+    def _withheld(history: list[_Exchange], count: int, device: str) -> dict[str, tuple[RuleDraft, dict[int, str]]]:
+        """Rule name -> (draft, {subgraph: dtype}) for drafts whose replacement would run the original
+        ops on an inspected subgraph of a dtype it does not rewrite: the harness scores such a
+        subgraph ``no_change`` (the failure penalty at every t), so they are not proposed."""
+        return BuiltinPolicy._all_drafts(history, count, device)[1]
+
+    @staticmethod
+    def _all_drafts(history: list[_Exchange], count: int, device: str
+                    ) -> tuple[list[RuleDraft], dict[str, tuple[RuleDraft, dict[int, str]]]]:
         seen: set[str] = set()
         names: set[str] = set()
         drafts: list[RuleDraft] = []
+        graphs: dict[int, list[Any]] = {}
         for i in range(min(count, MAX_INSPECTED)):
             ex = next((e for e in history if e.name == "inspect_ir" and e.arguments.get("subgraph") == i), None)
             ir = parse_ir_text(ex.result) if ex else None
             if ir is None:
                 continue
+            graphs[i] = read_graphs(ir)
             for d in propose_rules(ir, device):
                 if d.source in seen:
                     continue
@@ -282,4 +308,9 @@ class BuiltinPolicy:
                     name, k = f"{d.rule_name}_{k}", k + 1
                 names.add(name)
                 drafts.append(dataclasses.replace(d, rule_name=name))
-        return drafts
+        withheld = {}
+        for d in drafts:
+            where = fallback_subgraphs(d, graphs)
+            if where:
+                withheld[d.rule_name] = (d, where)
+        return drafts, withheld

@@ -17,7 +17,7 @@ and ``simplification`` (no-op removal, cancelling permutes, dead RNG...).
 Catalogue order is priority order, and also the order in which rules should be applied when
 several are combined into one ``pass_dir``: larger fragments come before rules that would
 consume part of them (the attention pattern contains its eval-mode dropout). The
-last recipes (``changes_aten=False``) clean up what lowering to ATen drops anyway (eval-mode
+last recipes (``changes_aten=False``) clean up what tracing to ATen drops anyway (eval-mode
 dropout, dead values, no-op casts): the harness flags a pass made only of those as
 ``no_change``, so a policy should evaluate them together with at least one other rule.
 """
@@ -46,14 +46,14 @@ CATALOGUE: list[Recipe] = [
     Recipe("gelu_erf", "0.5*x*(1+erf(x/sqrt(2))) -> F.gelu(x)", fusions.gelu_erf, family="library form"),
     Recipe("layer_norm", "hand-written mean/var/sqrt/div [*weight +bias] over the last dim -> F.layer_norm", fusions.layer_norm, family="library form"),
     Recipe("rms_norm", "x * rsqrt(mean(x^2, -1) + eps) [*weight] -> F.rms_norm", fusions.rms_norm, family="library form"),
-    Recipe("conv_bn_fold", "eval-mode batch_norm(conv(x)) -> one conv with folded weight and bias (float32)", fusions.conv_bn_fold, family="library form"),
+    Recipe("conv_bn_fold", "eval-mode batch_norm(conv(x)) -> one conv with folded weight and bias (half: in float32)", fusions.conv_bn_fold, family="library form"),
     Recipe("silu", "x * sigmoid(x) -> F.silu(x)", fusions.silu, family="library form"),
     Recipe("linear_epilogue", "relu(linear(x, w, b)) -> torch._addmm_activation (GEMM with a fused ReLU epilogue)",
            fusions.linear_epilogue, family="library form"),
     Recipe("gemm_scale", "matmul(a, b) * c (or / c, c a number) -> one baddbmm/addmm with alpha=c, beta=0",
            fusions.gemm_scale, family="library form"),
     Recipe("global_avg_pool", "adaptive_avg_pool2d(x, (1, 1)) -> x.mean((-2, -1), keepdim=True)", fusions.global_avg_pool, family="library form"),
-    Recipe("merged_mean", "x.mean(a, keepdim=True).mean(b, keepdim=True) -> x.mean((a, b), keepdim=True) (float32)",
+    Recipe("merged_mean", "x.mean(a, keepdim=True).mean(b, keepdim=True) -> x.mean((a, b), keepdim=True) (half: in float32)",
            fusions.merged_mean, family="library form"),
     Recipe("cat_repeat_unary", "f(torch.cat((t, t), dim)) for elementwise f (cos, sin...) -> torch.cat((f(t), f(t)), dim)",
            cleanup.cat_repeat_unary),
@@ -62,14 +62,15 @@ CATALOGUE: list[Recipe] = [
     Recipe("redundant_clone", ".clone() of a value nothing writes to, not returned -> x", cleanup.redundant_clone),
     Recipe("dead_random", "a random draw nothing uses, in a graph with no other random op -> an empty tensor",
            cleanup.dead_random),
+    # Tracing to ATen keeps `aten.mul(x, 1)` and a same-shape `aten.view` (Inductor removes them
+    # only after lowering, torch/_inductor/fx_passes/post_grad.py `remove_noop_ops`), so these
+    # change the graph Inductor receives and can be evaluated alone; expect parity with Inductor.
+    Recipe("scalar_identity", "x * 1, x / 1, x + 0, x - 0, x ** 1 of a float tensor -> x", folding.scalar_identity),
+    Recipe("identity_reshape", "x.view(s) / x.reshape(s) to the shape x has -> x", folding.identity_reshape),
     # Clean-ups of what lowering to ATen drops anyway: only useful next to a rule above.
     Recipe("dead_code", "a pure op chain whose result nothing uses -> an empty placeholder value", cleanup.dead_code,
            changes_aten=False),
     Recipe("eval_dropout", "dropout(x, p, training=False) -> x, for any p", cleanup.eval_dropout, changes_aten=False),
-    Recipe("scalar_identity", "x * 1, x / 1, x + 0, x - 0, x ** 1 of a float tensor -> x", folding.scalar_identity,
-           changes_aten=False),
-    Recipe("identity_reshape", "x.view(s) / x.reshape(s) to the shape x has -> x", folding.identity_reshape,
-           changes_aten=False),
     Recipe("redundant_cast", ".to(dtype) / .float() of a tensor already of that dtype, .contiguous() of a fresh result -> x",
            cleanup.noop_conversions, changes_aten=False),
 ]
