@@ -214,3 +214,41 @@ def test_a_real_worker_loads_everything_before_its_lease(tmp_path, cache_root) -
     failed = evaluate_pass(task, TEST_PASSES / "raises_at_import.py", opts)
     assert failed.subgraphs[0].failure_class == "compile" and "failed to load" in failed.subgraphs[0].message
     assert len(read_leases(locks)) == 1
+
+
+def test_an_ir_inspection_holds_the_lease_for_its_profile_alone(tmp_path, monkeypatch, cache_root) -> None:
+    """While another holds the device, the inspection still produces its FX graph, post-grad graph
+    and output code; only its profile waits for the lease."""
+    import tempfile
+    import threading
+    import time
+
+    from helpers import passbench_task
+
+    from passagent.tools.ir import inspect_isolated
+    from passagent.tools.tasks import load_task
+
+    task = load_task(passbench_task("b511"))
+    sg = task.subgraphs[1]
+    locks, tmp = tmp_path / "locks", tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))  # where inspect_isolated makes its folder
+    out: dict = {}
+    with lease_device(["cpu"], locks, log=False):  # another evaluation is timing on the device
+        gate = LeaseGate(["cpu"], locks, {"task": task.id, "purpose": "inspect_ir"})
+        worker = threading.Thread(target=lambda: out.update(ir=inspect_isolated(
+            task.path, 1, sg.digest, device="cpu", cache_root=tmp_path / "ir-cache", timeout_s=300, gate=gate)))
+        worker.start()
+        deadline = time.monotonic() + 600
+        while not list(tmp.glob("passagent-ir-*/ready")) and worker.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        [written] = list(tmp.glob("passagent-ir-*/ir_1.json"))
+        early = json.loads(written.read_text())
+        assert early["fx_code"] and early["aten_code"] and early["kernels"] and "profile" not in early
+        assert gate.leases == 0  # ready, and still waiting for the device
+    worker.join(600)
+    ir = out["ir"]
+    assert ir["fx_code"] == early["fx_code"] and ir["profile"]["inductor"] and ir["profile"]["eager"]
+    [record] = read_leases(locks)
+    assert record["purpose"] == "inspect_ir" and record["lease_scope"] == "device"
+    assert set(record["in_lease_s"]) == {"profile"} and record["before_lease_s"]["inspect"] > 0
