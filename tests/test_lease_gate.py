@@ -99,7 +99,7 @@ def test_the_lease_is_taken_only_after_ready_and_released_after_the_last_device_
     run, gate, obs, locks = fake_run(tmp_path, monkeypatch, "ok", [0, 1])
     assert obs["handshake"] is True
     assert obs["held_before_ready"] is False  # start-up ran with the device free for others
-    assert obs["held_after_go"] is True and obs["go"] == {"go": True, "device": "cpu"}
+    assert obs["held_after_go"] is True and obs["go"] == {"go": True}  # spawned on the pool's one device
     assert obs["held_after_device_done"] is False  # released before the worker's teardown
     assert sorted(run.results) == [0, 1] and not run.failed
     assert gate.leases == 1 and not gate.held and lock_is_free(locks / "cpu.lock")
@@ -147,10 +147,10 @@ def test_the_go_line_pins_a_worker_of_a_multi_gpu_pool_to_its_leased_gpu(tmp_pat
         line = json.loads(gate.go_line({"CUDA_VISIBLE_DEVICES": "4,5"}))
         gate.release()
     assert line == {"go": True, "device": "cuda:0", "cuda_visible_devices": "5"}
-    # A one-GPU pool pins the worker when it is spawned; the go line changes nothing.
+    # A one-GPU pool pins the worker when it is spawned (cuda:1 is its cuda:0); the go line changes nothing.
     single = LeaseGate(["cuda:1"], locks)
     single.acquire()
-    assert json.loads(single.go_line({})) == {"go": True, "device": "cuda:1"}
+    assert json.loads(single.go_line({})) == {"go": True}
     single.release()
     assert pinned_at_spawn(["cuda:1"]) == "cuda:1" and pinned_at_spawn(["cuda:0", "cuda:1"]) is None
 

@@ -187,7 +187,14 @@ def worker_threads(options: EvalOptions) -> int | None:
 
 def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     """The worker's environment: ours minus credentials; caches and temporary files where the
-    sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``)."""
+    sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``).
+
+    Inductor's cache folder outlives the worker on purpose: the FX-graph and AOTAutograd caches
+    serve a graph compiled by an earlier process (PyTorch recipe "Compile Time Caching
+    Configuration": they "avoid recompilation across process boundaries" and live in
+    ``TORCHINDUCTOR_CACHE_DIR``), so each baseline is compiled once per cache root, not per
+    evaluation. Its precompiled headers follow ``TMPDIR`` instead and are moved there by the
+    worker (:func:`.worker.persist_precompiled_headers`)."""
     env = scrubbed_environment(dict(os.environ))
     inductor = Path(env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(cache_root / "inductor")))
     env.setdefault("TRITON_CACHE_DIR", str(inductor / "triton"))

@@ -90,15 +90,18 @@ class LeaseGate:
     def go_line(self, spawn_env: dict[str, str]) -> str:
         """The line that tells a ready worker to go on the leased device (JSON, newline-terminated).
 
-        ``device`` is what the worker uses; on ``cuda:N`` of a pool of several GPUs the worker
-        was started before its GPU was known, so ``cuda_visible_devices`` narrows its view to
-        GPU N before it first touches CUDA (:func:`.device_lease.pin_worker_device`).
+        A worker of a one-device pool (or of the CPU) was confined to that device when it was
+        spawned and keeps the device its request names: the line is ``{"go": true}``. On
+        ``cuda:N`` of a pool of several GPUs the worker was started before its GPU was known, so
+        the line names ``device`` (what the worker uses) and ``cuda_visible_devices``, which
+        narrows its view to GPU N before it first touches CUDA
+        (:func:`.device_lease.pin_worker_device` applied to ``spawn_env``, the worker's environment).
         """
         assert self.device is not None, "go_line before acquire"
-        env = dict(spawn_env)
+        message: dict[str, Any] = {"go": True}
         device = leased_device(self.device)
-        message: dict[str, Any] = {"go": True, "device": device}
         if device.startswith("cuda") and pinned_at_spawn(self.pool) is None:
+            env = dict(spawn_env)
             message["device"] = pin_worker_device(device, env)
             if "CUDA_VISIBLE_DEVICES" in env:
                 message["cuda_visible_devices"] = env["CUDA_VISIBLE_DEVICES"]
