@@ -204,8 +204,8 @@ class Worker:
             if go is None:  # the parent is gone or gave up: nothing may run on the device
                 return
             if go.get("cuda_visible_devices") is not None:
-                # Read by CUDA when it starts, which nothing in this process has done yet
-                # (checked below): the worker sees the leased GPU alone, as its ``cuda:0``.
+                # Read by CUDA when it starts, which nothing in this process has done yet (a pass
+                # that did is caught in prepare): the worker sees the leased GPU alone, as ``cuda:0``.
                 os.environ["CUDA_VISIBLE_DEVICES"] = str(go["cuda_visible_devices"])
             self.device = torch.device(go.get("device", self.req["device"]))
         self.execute()
@@ -225,12 +225,14 @@ class Worker:
         inductor_config.fallback_random = True  # RNG ops match eager's stream in both baseline and candidate
         persist_precompiled_headers()
         if self.device.type == "cpu":
+            marks.append(("simd_probe", time.perf_counter()))
             # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
             # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
             # subprocesses that need no lease.
             from torch._inductor.cpu_vec_isa import pick_vec_isa
 
             pick_vec_isa()
+            marks.append(("imports", time.perf_counter()))  # summed with the first imports step
         if self.device.type == "cuda":
             # Inductor's compile-worker subprocesses initialise CUDA themselves, which the write
             # confinement does not allow them (seen on an H200: every compile after the first
@@ -285,7 +287,9 @@ class Worker:
 
     def execute(self) -> None:
         """The device steps: the device's floors, then every subgraph (and its profile)."""
-        # The device's floors, measured before any candidate is compiled or run.
+        # The device's floors, measured before any candidate is compiled or run. The pass is
+        # imported by now (before the lease), but a pass that replaced a timer or sync function
+        # at import is already marked compromised (``_load_rules`` checks the guards).
         t_go = time.perf_counter()
         self.floor = physics_floor.measure(self.device)
         self.events.emit("device_setup", seconds=round(time.perf_counter() - t_go, 4))
