@@ -252,3 +252,25 @@ def test_an_ir_inspection_holds_the_lease_for_its_profile_alone(tmp_path, monkey
     [record] = read_leases(locks)
     assert record["purpose"] == "inspect_ir" and record["lease_scope"] == "device"
     assert set(record["in_lease_s"]) == {"profile"} and record["before_lease_s"]["inspect"] > 0
+
+
+def test_precompiled_headers_go_to_the_persistent_inductor_cache(tmp_path) -> None:
+    """Inductor's precompiled C++ header lands in TORCHINDUCTOR_CACHE_DIR, not in the worker's
+    fresh TMPDIR (where every worker rebuilt it, seconds each, even for kernels served by the cache)."""
+    import subprocess
+
+    cache, tmp = tmp_path / "inductor", tmp_path / "worker-tmp"
+    tmp.mkdir()
+    code = textwrap.dedent('''
+        import torch
+        from passagent.tools.worker import persist_precompiled_headers
+        persist_precompiled_headers()
+        torch.set_num_threads(1)
+        f = torch.compile(lambda x: (x * 2).sin() + 1)
+        f(torch.randn(64))
+    ''')
+    env = {**os.environ, "TORCHINDUCTOR_CACHE_DIR": str(cache), "TMPDIR": str(tmp)}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert list((cache / "precompiled_headers").glob("*.gch")), "no precompiled header in the persistent cache"
+    assert not list(tmp.rglob("*.gch")), "a precompiled header was built in the worker's temporary folder"
