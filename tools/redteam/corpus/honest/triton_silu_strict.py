@@ -13,7 +13,7 @@ import triton.language as tl
 def silu_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     x = tl.load(x_ptr + offs, mask=offs < n)
-    tl.store(out_ptr + offs, x * tl.sigmoid(x), mask=offs < n)
+    tl.store(out_ptr + offs, x / (1.0 + tl.exp(-x)), mask=offs < n)
 
 
 def silu(x):
