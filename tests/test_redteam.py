@@ -112,20 +112,35 @@ def test_the_ci_split_covers_every_cpu_entry_once() -> None:
     assert len(BEHIND_A_RUNTIME_RULE) >= 25 and STATIC_ONLY
 
 
+#: Attacks that, with the static checks off, fail before any runtime rule can fire: Dynamo cannot
+#: compile the graph that builds the subclass (the output_type rule is tested directly in
+#: tests/test_integrity.py).
+FAILS_BEFORE_A_RUNTIME_RULE = {"lazy_subclass": "compile"}
+
+
 @pytest.mark.slow
+@pytest.mark.timeout(1800)
 def test_the_whole_corpus_on_the_cpu_misses_nothing_and_flags_no_honest_pass() -> None:
     from passagent.tools.redteam import run_corpus
 
+    def progress(o: Outcome) -> None:
+        print(f"redteam {o.entry.name}: {o.rule or o.status}", flush=True)
+
     honest = [e for e in RUNNABLE if e.honest]
-    full = run_corpus("cpu", entries=STATIC_ONLY + honest)
-    runtime = run_corpus("cpu", entries=BEHIND_A_RUNTIME_RULE, static_checks=False)
+    # Two at a time: each evaluation is one worker process, mostly a single-threaded compile.
+    full = run_corpus("cpu", entries=STATIC_ONLY + honest, jobs=2, on_outcome=progress)
+    runtime = run_corpus("cpu", entries=BEHIND_A_RUNTIME_RULE, static_checks=False, jobs=2, on_outcome=progress)
     outcomes = full + runtime
     report = format_table(outcomes)
     s = summary(outcomes)
     assert s["missed"] == 0 and s["honest_flagged"] == 0, report
-    assert s["honest"] == len([e for e in honest if e.device in (None, "cpu")]) and s["attacks"] == len(STATIC_ONLY) + len(BEHIND_A_RUNTIME_RULE)
+    assert s["honest"] == len([e for e in honest if e.device in (None, "cpu")])
+    assert s["attacks"] == len(STATIC_ONLY) + len(BEHIND_A_RUNTIME_RULE)
     for o in full:
         assert o.entry.honest or o.expected, (o.entry.name, o.rule or o.status, o.entry.expected)
     for o in runtime:
         fired = o.rule or o.status
+        if o.entry.name in FAILS_BEFORE_A_RUNTIME_RULE:
+            assert fired == FAILS_BEFORE_A_RUNTIME_RULE[o.entry.name], (o.entry.name, fired, o.message)
+            continue
         assert fired in set(o.entry.expected) & RUNTIME_RULES, (o.entry.name, fired, o.message)

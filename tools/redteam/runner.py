@@ -25,6 +25,7 @@ import contextlib
 import os
 import re
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
@@ -112,7 +113,7 @@ def load_corpus(root: Path = CORPUS, only: str | None = None) -> list[Entry]:
 
 def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool = True,
                timing: TimingConfig = FAST_TIMING, on_outcome: Callable[[Outcome], None] | None = None,
-               entries: list[Entry] | None = None) -> list[Outcome]:
+               entries: list[Entry] | None = None, jobs: int = 1) -> list[Outcome]:
     """Evaluate every corpus entry (the full harness: static checks, sandbox, runtime rules).
 
     On the CPU the workers run Triton kernels through Triton's interpreter
@@ -123,6 +124,9 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
         device: ``"cpu"`` or a CUDA device.
         only: run only entries whose name contains this string.
         entries: run these entries instead of the corpus (after ``only``'s filter).
+        jobs: evaluations run at once (each in its own worker process). More than one shortens
+            the run on a machine with spare cores; the verdicts do not depend on it (no rule
+            compares times across evaluations), but the speedups recorded are noisier.
         static_checks: False runs the runtime defences alone (every attack reaches the worker).
         timing: the timing configuration (default :data:`FAST_TIMING`).
         on_outcome: called with each :class:`Outcome` as it is known (progress).
@@ -130,19 +134,18 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
     Returns:
         One :class:`Outcome` per entry, in corpus order.
     """
-    outcomes = []
     kind = device.split(":")[0]
     todo = [e for e in (entries if entries is not None else load_corpus(only=only))
             if (not only or only in e.name) and e.device in (None, kind)]
     with tempfile.TemporaryDirectory(prefix="passagent-redteam-") as tmp, _triton_interpreter(kind == "cpu"):
         root = Path(tmp)
-        for entry in todo:
-            sample = root / "samples" / entry.sample
-            if not sample.exists():
-                write_sample(root / "samples", entry.sample)
+        for name in sorted({e.sample for e in todo}):
+            write_sample(root / "samples", name)
+
+        def run(entry: Entry) -> Outcome:
             options = EvalOptions(device=device, cache_root=root / "cache", timing=timing, timeout_s=300,
                                   static_checks=static_checks, integrity_mode=entry.mode)
-            result = evaluate_pass(load_task(sample), entry.path, options)
+            result = evaluate_pass(load_task(root / "samples" / entry.sample), entry.path, options)
             first = result.subgraphs[0]
             correct = all(s.status == "correct" for s in result.subgraphs)
             fired = next((s.integrity_rule for s in result.subgraphs if s.integrity_rule), None)
@@ -151,9 +154,13 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
                               caught=not entry.honest and not correct, flagged=entry.honest and not correct,
                               expected=not entry.honest and status_rule in entry.expected,
                               speedup=first.speedup_vs_eager)
-            outcomes.append(outcome)
             if on_outcome:
                 on_outcome(outcome)
+            return outcome
+
+        # Each evaluation is its own worker process; threads here only wait on them.
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            outcomes = list(pool.map(run, todo))
     return outcomes
 
 
