@@ -27,7 +27,9 @@ rule stops (see README "Integrity"):
   after timing, disagrees;
 * ``physics_floor``: a measured time below what the device can do (:mod:`.physics_floor`);
 * ``patched_function`` / ``process_flag`` / ``operator_override``: the harness's references,
-  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`).
+  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`);
+* ``strict_no_triton_launch`` / ``strict_other_compute``: in strict mode, a replacement launched
+  no Triton kernel, or computed with ATen ops beside its kernels (:mod:`.strict_runtime`).
 """
 
 from __future__ import annotations
