@@ -6,6 +6,7 @@ honest passes flagged, each attack stopped by a rule it names."""
 from __future__ import annotations
 
 import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,19 @@ def test_load_corpus_refuses_an_attack_without_its_source(tmp_path: Path) -> Non
     with pytest.raises(ValueError, match="Source"):
         load_corpus(tmp_path)
     assert [e.name for e in load_corpus(only="return_in")] == ["return_input"]
+
+
+def test_entries_carry_their_integrity_mode_and_device(monkeypatch) -> None:
+    from passagent.tools.redteam import run_corpus
+
+    by_name = {e.name: e for e in ENTRIES}
+    assert (by_name["ghost_kernel"].mode, by_name["ghost_kernel"].device) == ("strict", None)
+    assert (by_name["eval_exec"].mode, by_name["eval_exec"].device) == ("permissive", None)
+    cuda_only = by_name["triton_silu_strict"]
+    assert cuda_only.honest and (cuda_only.mode, cuda_only.device) == ("strict", "cuda")
+    monkeypatch.delenv("TRITON_INTERPRET", raising=False)
+    assert run_corpus("cpu", entries=[cuda_only]) == []  # not for this device: nothing runs
+    assert "TRITON_INTERPRET" not in os.environ  # the interpreter switch is undone
 
 
 def test_summary_and_table_count_caught_missed_and_flagged() -> None:
