@@ -325,6 +325,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         "timing": asdict(options.timing_config()),
         "need_inductor": need_inductor,
         "heldout_shapes": options.heldout_shapes,
+        "integrity_mode": options.integrity_mode,  # strict: the replacements' launches are checked at run time
         "profile": options.profile,
         "profile_calls": options.profile_calls,
     }

@@ -40,6 +40,7 @@ from .integrity import (Breach, FunctionGuard, alias_map, check_input_writes, ch
                         written_inputs)
 from . import physics_floor
 from .process_guard import ProcessGuard
+from .strict_runtime import strict_breach
 from .passes import RuleLoadFailure, load_rules, source_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
@@ -392,7 +393,8 @@ class Worker:
         from .backend import PassBackend
         import torch._inductor.config as inductor_config
 
-        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files])  # type: ignore[arg-type]
+        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files],  # type: ignore[arg-type]
+                              strict=self.req.get("integrity_mode") == "strict")
         candidate = torch.compile(build_module(sg, self.device, f"candidate_{index}"), backend=backend)
         cand_outs = []
         with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
@@ -404,7 +406,7 @@ class Worker:
                 return self._integrity(out, exc.breach, variants, ref, t_start, emit)
             except Exception as exc:
                 self._record_rules(out, backend)
-                breach = sandbox_breach(exc, self.pass_files)
+                breach = sandbox_breach(exc, self.pass_files) or strict_breach(exc)
                 if breach:
                     return self._integrity(out, breach, variants, ref, t_start, emit)
                 phase = backend.phase
@@ -711,6 +713,8 @@ class Worker:
         except IntegrityAbort as exc:
             return exc.breach
         except Exception as exc:  # noqa: BLE001 - raising where eager runs is a failure of the pass
+            if breach := strict_breach(exc):
+                return breach
             return Breach("shape_special_case", f"the candidate raised on the held-out shapes {shapes}... (sizes {sizes} "
                                                 f"grown by one), where eager runs: {_describe_error(exc)}")
         if c.min_correct_t is None or c.min_correct_t > max(established, HEADLINE_LEVEL) + 1:
