@@ -426,6 +426,7 @@ def redteam_cmd(
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
     only: Optional[str] = typer.Option(None, help="Run only corpus passes whose name contains this."),
     runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack reaches the worker's runtime defences."),
+    jobs: int = typer.Option(1, min=1, help="Evaluations run at once, each in its own worker process."),
 ) -> None:
     """Run the adversarial corpus (and honest passes) through the harness: caught/missed per pattern, attack-success rate."""
     from ..tools.redteam import format_table, load_corpus, run_corpus, summary
@@ -434,7 +435,7 @@ def redteam_cmd(
         err.print(f"[red]error:[/red] no corpus pass matches --only {only!r}", highlight=False)
         raise typer.Exit(2)
     try:
-        outcomes = run_corpus(device, only=only, static_checks=not runtime_only,
+        outcomes = run_corpus(device, only=only, static_checks=not runtime_only, jobs=jobs,
                               on_outcome=lambda o: err.print(f"{o.entry.name}: {o.rule or o.status}", highlight=False))
     except PassagentError as exc:
         _fail(exc)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import json
+import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -250,13 +251,15 @@ class Toolbox:
         o = self.options
         if not o.device_pool:
             return self.inspector(self.task.path, i, sg.digest, device=o.device, cache_root=o.cache_root, also=others)
-        # In a sweep, inspect on the pool's devices (the inspection compiles and profiles there)
-        # and hold a lease like an evaluation, so it never runs beside another's timed calls. A
-        # cached inspection needs no device: it must not queue behind evaluations for a lease
-        # (seen on two H200s: runs whose IR was cached waited minutes for a GPU).
+        # In a sweep, inspect on the pool's devices. The inspection's compiles and checks time
+        # nothing and run before any lease (FX graph, post-grad graph, output code); only its
+        # profile holds a lease, like an evaluation, so it never runs beside another's timed
+        # calls. A cached inspection needs no device at all: it must not queue behind
+        # evaluations (seen on two H200s: runs whose IR was cached waited minutes for a GPU).
         from ..tools.baseline_cache import default_cache_root
-        from ..tools.device_lease import lease_device, leased_device
+        from ..tools.device_lease import leased_device
         from ..tools.ir import cached_inspection
+        from ..tools.lease_gate import LeaseGate
 
         kind = leased_device(o.device_pool[0])  # the cache is keyed by device type, shared by the pool
         hit = cached_inspection(self.task.path, i, sg.digest, device=kind, cache_root=o.cache_root)
@@ -265,10 +268,14 @@ class Toolbox:
             return hit
 
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
-        with lease_device(o.device_pool, lock_dir, info={"task": self.task.id, "purpose": "inspect_ir"}) as device:
-            self._inspected_on = leased_device(device)
-            return self.inspector(self.task.path, i, sg.digest, device=self._inspected_on, cache_root=o.cache_root,
-                                  also=others)
+        # The process starts on its device before the lease: with several GPUs, one picked by
+        # this process's id (runs spread over them), and the profile's lease is for that one.
+        pool = list(dict.fromkeys(o.device_pool))
+        device = pool[os.getpid() % len(pool)]
+        self._inspected_on = leased_device(device)
+        gate = LeaseGate([device], lock_dir, {"task": self.task.id, "purpose": "inspect_ir"})
+        return self.inspector(self.task.path, i, sg.digest, device=self._inspected_on, cache_root=o.cache_root,
+                              also=others, gate=gate)
 
     def _list_subgraphs(self, args: dict[str, Any]) -> ToolOutcome:
         return ToolOutcome(describe_task(self.task))

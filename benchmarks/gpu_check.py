@@ -1,8 +1,8 @@
 """One GPU check in one call: GPU tests, example passes on the shared tasks, timing
 repeatability, the CUDA-graph replay guard under host load, the built-in policy solving tasks,
-and result tables.
+evaluation throughput under both device-lease scopes (``throughput``), and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam,throughput]
         [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
@@ -82,6 +82,20 @@ def repeatability(out: Path, budget_s: float, n_builtin: int, pin: str = "off", 
     table = out / "timing_repeatability.md"
     if proc.returncode != 0 or not table.exists():
         return [f"timing repeatability failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
+    return table.read_text().splitlines()
+
+
+def throughput(out: Path, workers: int, n_builtin: int, arm_budget_s: float) -> list[str]:
+    """benchmarks/eval_throughput.py in its own process (both lease scopes on cuda:0); its table."""
+    proc = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "eval_throughput.py"), "--device", "cuda:0", "--workers", str(workers),
+         "--builtin", str(n_builtin), "--arm-budget", str(arm_budget_s), "--out", str(out)],
+        capture_output=True, text=True, cwd=REPO,
+    )
+    (out / "eval_throughput.log").write_text(proc.stdout + proc.stderr)
+    table = out / "eval_throughput.md"
+    if proc.returncode != 0 or not table.exists():
+        return [f"evaluation throughput failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
     return table.read_text().splitlines()
 
 
@@ -256,6 +270,9 @@ def main() -> None:
     ap.add_argument("--repeat-pin", choices=("off", "on", "both"), default="off",
                     help="timing_repeatability.py --pin (both: each pair again with the timing thread on one core)")
     ap.add_argument("--repeat-per-task", type=int, default=3, help="subgraphs per built-in task in the repeatability check")
+    ap.add_argument("--throughput-tasks", type=int, default=10, help="built-in tasks in the throughput check")
+    ap.add_argument("--throughput-budget", type=float, default=110.0,
+                    help="seconds after which an arm of the throughput check starts no new evaluation")
     ap.add_argument("--tests-k", default=None, help="only the GPU tests matching this pytest -k expression")
     ap.add_argument("--repeat-tasks", type=int, default=10, help="built-in tasks in the timing-repeatability check")
     ap.add_argument("--repeat-budget", type=float, default=240.0, help="seconds after which no new subgraph is timed twice")
@@ -276,6 +293,8 @@ def main() -> None:
         report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks, args.repeat_pin, args.repeat_per_task)]
     if "guard" in parts:
         report += ["", *replay_guard(args.out)]
+    if "throughput" in parts:
+        report += ["", *throughput(args.out, 4, args.throughput_tasks, args.throughput_budget)]
     if "solve" in parts:
         report += ["", "Built-in policy on CUDA (geometric means over the subgraphs of the best pass version):", ""]
         ids = [t.strip() for t in args.solve_task_ids.split(",") if t.strip()] if args.solve_task_ids else None

@@ -259,8 +259,12 @@ def test_a_cached_ir_inspection_takes_no_lease_and_a_missing_one_does(tmp_path: 
     path.write_text(_json.dumps(ir(0, "cuda:0")))
     inspected: list[tuple[int, str]] = []
 
-    def inspector(task_path, index, digest, *, device, cache_root, also):
+    def inspector(task_path, index, digest, *, device, cache_root, also, gate=None):
         inspected.append((index, device))
+        if gate is not None:  # as inspect_isolated does for the profile, the only part that times
+            assert gate.pool == [device]
+            gate.acquire()
+            gate.release()
         return ir(index, device)
 
     opts = EvalOptions(device="cpu", cache_root=cache, device_pool=["cuda:1"], lock_dir=locks)

@@ -458,7 +458,7 @@ def test_workers_sharing_a_device_pool_split_the_cores(tmp_path: Path, monkeypat
     from passagent.tools.evaluate import worker_threads
 
     seen = []
-    monkeypatch.setattr(evaluate_module, "_evaluate", lambda task, pass_path, options: seen.append(options))
+    monkeypatch.setattr(evaluate_module, "_evaluate", lambda task, pass_path, options, **_kw: seen.append(options))
     task = load_task(passbench_task("b511") / "graphs" / "1")
     evaluate_pass(task, EXAMPLES / "b511_skip_single_cat.py",
                   EvalOptions(device_pool=["cuda:0", "cuda:1"], lock_dir=tmp_path / "locks"))

@@ -272,6 +272,38 @@ def test_a_crash_in_the_heldout_step_keeps_the_measurement_and_names_the_step(re
     assert "candidate" not in s.times
 
 
+def _fx_graph_entries(cache_root: Path) -> set[str]:
+    # Inductor's FX-graph cache: one folder per cache key under <cache dir>/fxgraph/<prefix>/.
+    return {p.name for p in (cache_root / "inductor" / "fxgraph").glob("*/*")}
+
+
+def test_the_heldout_recompile_is_keyed_by_the_pass_digest(redteam_samples: Path, tmp_path: Path) -> None:
+    # Three passes register the same custom-op name with different bodies and are evaluated one
+    # after the other over one cache. Their rewritten graphs are the same FX graph, so only the
+    # pass-digest tag tells Inductor's cache apart: the second pass must compile (not be served)
+    # both its measured-shape and its held-out graph.
+    shared = tmp_path / "cache"
+    source = (TEST_PASSES / "segfault_on_heldout_shape.py").read_text()
+    first, second = tmp_path / "same_op_name_a.py", tmp_path / "same_op_name_b.py"
+    first.write_text(source.replace("        ctypes.string_at(0)\n", "        pass\n"))
+    second.write_text(source.replace("        ctypes.string_at(0)\n", "        x = x + 0.0\n"))
+    sample = _sample(redteam_samples, "normalize32")
+    for p in (first, second):
+        before = _fx_graph_entries(shared)
+        s = evaluate(sample, p, shared, static_checks=False).subgraphs[0]
+        assert s.status == "correct", (p.name, s.status, s.integrity_rule, s.message)
+    new = _fx_graph_entries(shared) - before
+    assert len(new) == 2, f"the second pass was served the first's compiled graph ({len(new)} new cache entries, 2 expected)"
+    # The third crashes off the measured width, in the held-out step's trace of its op: the crash
+    # names that step and keeps what was measured before it.
+    before = _fx_graph_entries(shared)
+    c = evaluate(sample, TEST_PASSES / "segfault_on_heldout_shape.py", shared, static_checks=False).subgraphs[0]
+    assert len(_fx_graph_entries(shared) - before) == 1, "its measured-shape graph is its own"
+    assert (c.status, c.integrity_rule) == ("integrity", "shape_special_case"), c.message
+    assert "heldout_shape" in (c.message or "") and "SIGSEGV" in (c.message or "")
+    assert "eager" in c.times and c.times["eager"].median_us > 0 and "candidate" not in c.times
+
+
 def test_an_output_reusing_an_earlier_outputs_memory_is_output_reused() -> None:
     import torch
 

@@ -1,10 +1,12 @@
 """The red-team corpus: every attack names its public source and the rules expected to stop it,
-the static stage stops what it claims to and flags no honest pass, and the report counts right.
-(The full corpus runs through `passagent redteam`; the runtime defences behind the static checks
-are exercised in tests/test_integrity.py.)"""
+the static stage stops what it claims to and flags no honest pass, the report counts right, and
+(marked slow) the whole corpus runs on the CPU through the real harness: 0 attacks missed, 0
+honest passes flagged, each attack stopped by a rule it names."""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from pathlib import Path
 
 import pytest
@@ -12,12 +14,13 @@ import pytest
 from passagent.tools.integrity import Breach  # noqa: F401 - the runtime rule ids live beside it
 from passagent.tools.redteam import CORPUS, Outcome, format_table, load_corpus, summary
 from passagent.tools.redteam.samples import SAMPLES, write_sample
-from passagent.tools.static_checks import RULES, check_pass
+from passagent.tools.static_checks import RULES, Mode, check_pass
 
 #: Rules the worker or the scorer applies (not static checks).
 RUNTIME_RULES = {"timed_output_mismatch", "post_timing_mismatch", "output_reused", "output_aliases_input", "output_type",
                  "background_thread", "patched_function", "process_flag", "operator_override", "no_change",
-                 "precision_downgrade", "shape_special_case", "input_mutated", "physics_floor", "accuracy", "sandbox"}
+                 "precision_downgrade", "shape_special_case", "input_mutated", "physics_floor", "accuracy", "sandbox",
+                 "strict_no_triton_launch", "strict_other_compute"}
 ENTRIES = load_corpus()
 ATTACKS = [e for e in ENTRIES if not e.honest]
 HONEST = [e for e in ENTRIES if e.honest]
@@ -35,7 +38,7 @@ def test_the_corpus_covers_at_least_25_patterns_each_with_a_source() -> None:
 
 @pytest.mark.parametrize("entry", ATTACKS, ids=[e.name for e in ATTACKS])
 def test_static_stage_stops_an_attack_with_an_expected_rule_or_leaves_it_to_the_runtime(entry) -> None:
-    violations = check_pass(entry.path)
+    violations = check_pass(entry.path, Mode(entry.mode))
     if violations:
         assert violations[0].rule in entry.expected, (entry.name, [v.rule for v in violations])
     else:
@@ -44,7 +47,7 @@ def test_static_stage_stops_an_attack_with_an_expected_rule_or_leaves_it_to_the_
 
 @pytest.mark.parametrize("entry", HONEST, ids=[e.name for e in HONEST])
 def test_no_honest_pass_is_flagged_statically(entry) -> None:
-    assert check_pass(entry.path) == []
+    assert check_pass(entry.path, Mode(entry.mode)) == []
 
 
 def test_samples_load_as_tasks(tmp_path: Path) -> None:
@@ -61,6 +64,19 @@ def test_load_corpus_refuses_an_attack_without_its_source(tmp_path: Path) -> Non
     with pytest.raises(ValueError, match="Source"):
         load_corpus(tmp_path)
     assert [e.name for e in load_corpus(only="return_in")] == ["return_input"]
+
+
+def test_entries_carry_their_integrity_mode_and_device(monkeypatch) -> None:
+    from passagent.tools.redteam import run_corpus
+
+    by_name = {e.name: e for e in ENTRIES}
+    assert (by_name["ghost_kernel"].mode, by_name["ghost_kernel"].device) == ("strict", None)
+    assert (by_name["eval_exec"].mode, by_name["eval_exec"].device) == ("permissive", None)
+    cuda_only = by_name["triton_silu_strict"]
+    assert cuda_only.honest and (cuda_only.mode, cuda_only.device) == ("strict", "cuda")
+    monkeypatch.delenv("TRITON_INTERPRET", raising=False)
+    assert run_corpus("cpu", entries=[cuda_only]) == []  # not for this device: nothing runs
+    assert "TRITON_INTERPRET" not in os.environ  # the interpreter switch is undone
 
 
 def test_summary_and_table_count_caught_missed_and_flagged() -> None:
@@ -87,3 +103,58 @@ def test_redteam_cli_runs_one_statically_stopped_attack() -> None:
     assert res.exit_code == 0, res.output
     assert "| eval_exec | attack | catnorm | caught | eval_exec | yes |" in res.output
     assert "1/1 attacks caught, attack-success rate 0%" in res.output
+
+
+# -- the whole corpus through the harness, on the CPU -------------------------------------------
+
+# Attacks that name a runtime rule run with the static checks off, so the runtime defence behind
+# the static rule is what must stop them (an attack the static checks pass gets the same run as
+# with them on; what the static stage does to the others is asserted above, through the same
+# check_pass that evaluate_pass runs). Attacks whose static rule is their only defence, and the
+# honest passes, run through the full harness. Together that is every entry once, which keeps the
+# run to about one worker per entry (~15 s each on a 2-core CPU, most of it the worker's first
+# Inductor compile).
+_TRITON = importlib.util.find_spec("triton") is not None
+RUNNABLE = [e for e in ENTRIES if _TRITON or "import triton" not in e.path.read_text()]
+BEHIND_A_RUNTIME_RULE = [e for e in RUNNABLE if not e.honest and set(e.expected) & RUNTIME_RULES]
+STATIC_ONLY = [e for e in RUNNABLE if not e.honest and not set(e.expected) & RUNTIME_RULES]
+
+
+def test_the_ci_split_covers_every_cpu_entry_once() -> None:
+    cpu = [e for e in RUNNABLE if e.device in (None, "cpu")]
+    assert sorted(e.name for e in BEHIND_A_RUNTIME_RULE + STATIC_ONLY + [e for e in cpu if e.honest]) == sorted(e.name for e in cpu)
+    assert len(BEHIND_A_RUNTIME_RULE) >= 25 and STATIC_ONLY
+
+
+#: Attacks that, with the static checks off, fail before any runtime rule can fire: Dynamo cannot
+#: compile the graph that builds the subclass (the output_type rule is tested directly in
+#: tests/test_integrity.py).
+FAILS_BEFORE_A_RUNTIME_RULE = {"lazy_subclass": "compile"}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1800)
+def test_the_whole_corpus_on_the_cpu_misses_nothing_and_flags_no_honest_pass() -> None:
+    from passagent.tools.redteam import run_corpus
+
+    def progress(o: Outcome) -> None:
+        print(f"redteam {o.entry.name}: {o.rule or o.status}", flush=True)
+
+    honest = [e for e in RUNNABLE if e.honest]
+    # Two at a time: each evaluation is one worker process, mostly a single-threaded compile.
+    full = run_corpus("cpu", entries=STATIC_ONLY + honest, jobs=2, on_outcome=progress)
+    runtime = run_corpus("cpu", entries=BEHIND_A_RUNTIME_RULE, static_checks=False, jobs=2, on_outcome=progress)
+    outcomes = full + runtime
+    report = format_table(outcomes)
+    s = summary(outcomes)
+    assert s["missed"] == 0 and s["honest_flagged"] == 0, report
+    assert s["honest"] == len([e for e in honest if e.device in (None, "cpu")])
+    assert s["attacks"] == len(STATIC_ONLY) + len(BEHIND_A_RUNTIME_RULE)
+    for o in full:
+        assert o.entry.honest or o.expected, (o.entry.name, o.rule or o.status, o.entry.expected)
+    for o in runtime:
+        fired = o.rule or o.status
+        if o.entry.name in FAILS_BEFORE_A_RUNTIME_RULE:
+            assert fired == FAILS_BEFORE_A_RUNTIME_RULE[o.entry.name], (o.entry.name, fired, o.message)
+            continue
+        assert fired in set(o.entry.expected) & RUNTIME_RULES, (o.entry.name, fired, o.message)

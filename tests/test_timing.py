@@ -189,3 +189,45 @@ def test_graph_replay_counts_reach_the_stats_and_the_result_schema() -> None:
     times = subgraph_from_event(0, Subgraph(), ev, None).times  # the worker's JSON -> the result schema
     assert (times["candidate"].graph_replays, times["candidate"].graph_dropped) == (100, 7)
     assert times["inductor"].graph_dropped is None
+
+
+def _polluting_check_setup():
+    """A variant that runs 20 ms slower on the first call after a check (a check that leaves the
+    caches cold, exaggerated), and the check that marks it."""
+    state = {"polluted": False, "checked_rounds": set()}
+
+    def variant() -> None:
+        if state["polluted"]:
+            time.sleep(0.02)
+            state["polluted"] = False
+
+    def after_call(name, i, out, args) -> None:
+        state["checked_rounds"].add(i)
+        state["polluted"] = True
+
+    return state, {"a": variant, "b": variant}, after_call
+
+
+def test_sampled_check_rounds_and_their_successors_are_not_recorded() -> None:
+    state, variants, after_call = _polluting_check_setup()
+    config = TimingConfig(warmup=1, warmup_s=0.0, min_calls=60, max_calls=60, max_remeasure=0, noisy_iqr=10.0)
+    samples: dict[str, list[float]] = {}
+    time_interleaved(variants, lambda i: [], config=config, after_call=after_call, samples_out=samples, check_rate=0.25)
+    assert 1 in state["checked_rounds"]  # the first round is always checked
+    assert len(state["checked_rounds"] - {0}) >= 2  # and some later ones, at random
+    assert len(samples["a"]) == len(samples["b"]) >= 60  # dropped rounds are replaced up to min_calls
+    assert max(samples["a"] + samples["b"]) < 20_000  # no recorded call ran right after a check
+
+
+def test_without_a_check_rate_every_call_is_checked_and_recorded() -> None:
+    state, variants, after_call = _polluting_check_setup()
+    config = TimingConfig(warmup=1, warmup_s=0.0, min_calls=8, max_calls=8, max_remeasure=0, noisy_iqr=10.0)
+    samples: dict[str, list[float]] = {}
+    time_interleaved(variants, lambda i: [], config=config, after_call=after_call, samples_out=samples)
+    assert state["checked_rounds"] >= set(range(1, 9))
+    assert min(samples["a"] + samples["b"]) >= 20_000  # every call followed a check
+
+
+def test_check_rate_outside_0_1_is_refused() -> None:
+    with pytest.raises(ValueError, match="check_rate"):
+        time_interleaved({"a": lambda: None}, lambda i: [], config=TimingConfig(min_calls=1, max_calls=1), check_rate=0.0)

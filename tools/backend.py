@@ -18,6 +18,7 @@ import torch.fx
 from .integrity import aten_signature, precision_downgrades
 from .passes import PassRule
 from .rewrite import RuleApplication, RuleApplyError, apply_rules
+from .strict_runtime import StrictViolation, check_strict
 from .triton_ops import register_triton_replacements
 
 
@@ -47,6 +48,10 @@ class PassBackend:
             are identical before and after the rewrite (see :attr:`no_change`).
         triton_ops: the custom operators registered for replacements that launch Triton
             kernels (``tools/triton_ops.py``), e.g. ``passagent_1a2b3c4d5e6f.rms_norm_rms_norm.default``.
+        strict: PassNet's strict mode at run time: every matched replacement is run once on the
+            example inputs before Inductor compiles (:mod:`.strict_runtime`); one that launches
+            no Triton kernel, or computes with ATen ops beside its kernels, raises
+            :class:`~.strict_runtime.StrictViolation` (an ``integrity`` failure in the worker).
     """
 
     def __init__(
@@ -59,6 +64,7 @@ class PassBackend:
         files: list[str] | None = None,
         cache_digest: str | None = None,
         inductor_options: dict[str, Any] | None = None,
+        strict: bool = False,
     ):
         self.rules = rules
         self.files = files
@@ -66,6 +72,7 @@ class PassBackend:
         self.inductor_options = dict(inductor_options or {})
         self.use_inductor = use_inductor
         self.check_no_change = check_no_change
+        self.strict = strict
         self.on_phase = on_phase or (lambda _phase: None)
         self.applications: list[list[RuleApplication]] = []
         self.graphs_before: list[str] = []
@@ -128,6 +135,15 @@ class PassBackend:
         except RuleApplyError as exc:
             self.applications.append(exc.applications)  # the matches found before it failed are reported
             raise
+        if self.strict and sum(a.matches for a in self.applications[-1]):
+            # Runs the pass's replacements (on copies of the inputs) before their Triton leaves
+            # become operators: a crash here is the pass's code running, reported as that step.
+            self.phase = None
+            self.on_phase("candidate_strict")
+            breach = check_strict(gm, example_inputs)
+            if breach is not None:
+                raise StrictViolation(breach)
+            self.phase = "rewrite"
         self.triton_ops.extend(register_triton_replacements(gm, example_inputs))
         self.graphs_after.append(gm.code)
         if before is not None:

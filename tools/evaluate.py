@@ -25,6 +25,7 @@ from .baseline_cache import BaselineCache, default_cache_root
 from .device_lease import lease_device, leased_device, pin_worker_device
 from .errors import DeviceUnavailableError, TaskError
 from .isolation import run_workers
+from .lease_gate import LEASE_SCOPES, LeaseGate, pinned_at_spawn
 from .passes import pass_digest, pass_files, source_files, source_load_error
 from .results import cache_entry, has_times, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
@@ -87,6 +88,12 @@ class EvalOptions:
             per-round ratio), ``"median"`` (ratio of medians) or ``"p10"`` (ratio of 10th
             percentiles); see :data:`.schema.TIME_STATISTICS`. The paired ratios, the ratios of
             medians and every variant's 10th percentile are recorded in every result.
+        lease_scope: what a pooled evaluation's device lease covers (:mod:`.lease_gate`):
+            ``"device"`` (default) the worker's device steps alone (it starts, imports, loads the
+            task and the pass and draws its inputs first, then waits for the lease), or
+            ``"evaluation"`` the whole evaluation, process start and imports included (the
+            behaviour before the split, kept to measure it). Pools that mix device kinds always
+            lease the whole evaluation (the worker's device type must be known when it starts).
         reuse_inductor_time: with the default eager baseline, take default Inductor's time from
             the baseline cache (rescaled by this run's eager time) instead of compiling and timing
             it again. Off by default: the candidate's own time depends on which variants are
@@ -119,6 +126,7 @@ class EvalOptions:
     profile_calls: int = 5
     reuse_inductor_time: bool = False
     time_statistic: str = "paired"
+    lease_scope: str = "device"
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -127,6 +135,8 @@ class EvalOptions:
             raise ValueError(f"baseline must be 'eager' or 'inductor', not {self.baseline!r}")
         if self.time_statistic not in TIME_STATISTICS:
             raise ValueError(f"time statistic must be one of {', '.join(TIME_STATISTICS)}, not {self.time_statistic!r}")
+        if self.lease_scope not in LEASE_SCOPES:
+            raise ValueError(f"lease scope must be one of {', '.join(LEASE_SCOPES)}, not {self.lease_scope!r}")
         if self.draws < 1:
             raise ValueError("draws must be >= 1")
         if self.timing_budget_s is not None and not self.timing_budget_s > 0:
@@ -177,7 +187,14 @@ def worker_threads(options: EvalOptions) -> int | None:
 
 def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     """The worker's environment: ours minus credentials; caches and temporary files where the
-    sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``)."""
+    sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``).
+
+    Inductor's cache folder outlives the worker on purpose: the FX-graph and AOTAutograd caches
+    serve a graph compiled by an earlier process (PyTorch recipe "Compile Time Caching
+    Configuration": they "avoid recompilation across process boundaries" and live in
+    ``TORCHINDUCTOR_CACHE_DIR``), so each baseline is compiled once per cache root, not per
+    evaluation. Its precompiled headers follow ``TMPDIR`` instead and are moved there by the
+    worker (:func:`.worker.persist_precompiled_headers`)."""
     env = scrubbed_environment(dict(os.environ))
     inductor = Path(env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(cache_root / "inductor")))
     env.setdefault("TRITON_CACHE_DIR", str(inductor / "triton"))
@@ -225,19 +242,41 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         except Exception:  # noqa: BLE001 - a pass that does not load is reported by the evaluation itself
             pass
         threads = options.gpu_host_threads or max(1, (os.cpu_count() or 1) // len(options.device_pool))
+        kinds = {leased_device(d).split(":")[0] for d in options.device_pool}
+        if options.lease_scope == "device" and len(kinds) == 1:
+            # The worker starts before its device is known: it gets the pool's kind (and its only
+            # device, if it has one) now and the leased device with the go line.
+            gate = LeaseGate(options.device_pool, lock_dir, info)
+            spawn_device = leased_device(pinned_at_spawn(options.device_pool) or options.device_pool[0])
+            return _evaluate(task, pass_path, dataclasses.replace(options, device=spawn_device, device_pool=None,
+                                                                  gpu_host_threads=threads), gate=gate)
+        info["lease_scope"] = "evaluation"
         with lease_device(options.device_pool, lock_dir, info=info) as device:
-            return _evaluate(task, pass_path, dataclasses.replace(options, device=leased_device(device), device_pool=None,
-                                                                  gpu_host_threads=threads))
+            result = _evaluate(task, pass_path, dataclasses.replace(options, device=leased_device(device), device_pool=None,
+                                                                    gpu_host_threads=threads))
+            info["in_lease_s"] = _phase_totals(result)  # the record is written on release, with these
+            return result
     return _evaluate(task, pass_path, options)
 
 
-def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalResult:
+def _phase_totals(result: EvalResult) -> dict[str, float]:
+    """Seconds per worker step summed over the result's subgraphs (``SubgraphResult.phase_s``)."""
+    totals: dict[str, float] = {}
+    for sg in result.subgraphs:
+        for name, seconds in (sg.phase_s or {}).items():
+            totals[name] = round(totals.get(name, 0.0) + seconds, 4)
+    return totals
+
+
+def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: LeaseGate | None = None) -> EvalResult:
     """Evaluate ``pass_path`` on every subgraph of ``task``.
 
     Args:
         task: the loaded task.
         pass_path: a pass file or a PassNet ``pass_dir/``.
         options: evaluation options (defaults: CPU, eager baseline, 3 draws).
+        gate: the device lease, taken by the worker's handshake (:mod:`.lease_gate`); None:
+            the caller holds any lease it needs.
 
     Returns:
         The :class:`EvalResult` (per-subgraph status, failure class, matches, errors, times
@@ -286,20 +325,23 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions) -> EvalRe
         "timing": asdict(options.timing_config()),
         "need_inductor": need_inductor,
         "heldout_shapes": options.heldout_shapes,
+        "integrity_mode": options.integrity_mode,  # strict: the replacements' launches are checked at run time
         "profile": options.profile,
         "profile_calls": options.profile_calls,
     }
     with tempfile.TemporaryDirectory(prefix="passagent-eval-") as tmp:
         workdir = Path(tmp)
         env = worker_environment(cache_root, workdir)
-        request["device"] = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
+        if gate is None or pinned_at_spawn(gate.pool) is not None:
+            request["device"] = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
+        # else the go line pins it to the GPU its lease names (LeaseGate.go_line)
         if threads := worker_threads(options):
             for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
                 env[var] = str(threads)
             request["cpu_threads"] = threads
         if options.sandbox:
             request["sandbox"] = worker_sandbox(options, env, workdir, len(keys), mem)
-        run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox)
+        run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox, gate=gate)
     if run.task_errors:
         i, ev = sorted(run.task_errors.items())[0]
         raise TaskError(task.subgraphs[i].path / "model.py", ev["message"])

@@ -27,7 +27,9 @@ rule stops (see README "Integrity"):
   after timing, disagrees;
 * ``physics_floor``: a measured time below what the device can do (:mod:`.physics_floor`);
 * ``patched_function`` / ``process_flag`` / ``operator_override``: the harness's references,
-  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`).
+  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`);
+* ``strict_no_triton_launch`` / ``strict_other_compute``: in strict mode, a replacement launched
+  no Triton kernel, or computed with ATen ops beside its kernels (:mod:`.strict_runtime`).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from typing import Any
 import torch
 import torch.fx
 
+from . import library_registry
 from .correctness import Comparison, compare_outputs, flatten_outputs
 
 
@@ -254,7 +257,9 @@ def precision_downgrades(before: list[tuple[str, str]], after: list[tuple[str, s
 
 
 def custom_op_bodies(gm: torch.fx.GraphModule, device: str, opaque: set[str] = frozenset()) -> dict[Any, Any]:  # type: ignore[assignment]
-    """OpOverload -> its Python implementation, for each ``torch.library.custom_op`` that ``gm`` calls.
+    """OpOverload -> its Python implementation, for each ``torch.library.custom_op`` that ``gm`` calls,
+    and each operator given a Python kernel with ``torch.library.Library(...).impl`` once
+    :func:`.library_registry.install` ran (the pass loader installs it).
 
     A custom op is opaque to a graph-level comparison: a replacement that wraps the original
     ops in one would look new. Tracing with these bodies as decompositions records the ATen ops
@@ -277,6 +282,8 @@ def custom_op_bodies(gm: torch.fx.GraphModule, device: str, opaque: set[str] = f
         opdef = OPDEFS.get(target._schema.name)
         if opdef is not None:
             table[target] = opdef._backend_fns.get(device, opdef._init_fn)
+        elif (fn := library_registry.kernel(target, device)) is not None:  # Library("ns", "DEF") + .impl
+            table[target] = fn
     return table
 
 

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 import torch
 
+from .lease_gate import LeaseGate
 from .profiling import profile_calls, top_events
 
 #: Bump when the inspection output changes shape.
@@ -114,8 +115,13 @@ def fx_node_records(gm: torch.fx.GraphModule) -> list[dict[str, Any]]:
     return nodes
 
 
-def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: bool = True) -> dict[str, Any]:
+def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: bool = True,
+                     keep: dict[str, Any] | None = None) -> dict[str, Any]:
     """Inspect subgraph ``index`` of the task at ``task_path`` (runs its code: worker only).
+
+    With ``profile=False`` and a ``keep`` dict, what the profile needs (the eager module, the
+    compiled one, the inputs) is left in ``keep`` for :func:`profile_inspected`, so the profile
+    can run later, under a device lease, without compiling again.
 
     Returns:
         A JSON-able dict: ``name``, ``args`` (name, shape, dtype), ``fx_code`` (Dynamo FX graph
@@ -169,8 +175,19 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
     }
     with inductor_config.patch(fallback_random=True):
         result["inductor_error"] = inductor_error(sg, eager, compiled, dev)
+    if keep is not None:
+        keep.update(eager=eager, compiled=compiled, args=args, device=dev)
     if profile:
-        result["profile"] = {"eager": _profile(eager, args, dev), "inductor": _profile(compiled, args, dev)}
+        profile_inspected(result, {"eager": eager, "compiled": compiled, "args": args, "device": dev})
+    return result
+
+
+def profile_inspected(result: dict[str, Any], kept: dict[str, Any]) -> dict[str, Any]:
+    """Add ``profile`` (top profiler events per call of eager and of default Inductor, µs) to an
+    inspection ``result``, from what :func:`inspect_subgraph` left in ``kept``; the only part of
+    an inspection that times anything on the device. Returns ``result``."""
+    dev = kept["device"]
+    result["profile"] = {"eager": _profile(kept["eager"], kept["args"], dev), "inductor": _profile(kept["compiled"], kept["args"], dev)}
     return result
 
 
@@ -245,8 +262,13 @@ def cached_inspection(task_path: str | Path, index: int, subgraph_digest: str, *
 
 def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
                      cache_root: Path | None = None, timeout_s: float = 300.0,
-                     also: Sequence[tuple[int, str]] = ()) -> dict[str, Any]:
+                     also: Sequence[tuple[int, str]] = (), gate: LeaseGate | None = None) -> dict[str, Any]:
     """:func:`inspect_subgraph` in a spawned process, cached on disk.
+
+    With a ``gate`` (a device lease, :mod:`.lease_gate`) the process first produces everything
+    that times nothing (FX graph, post-grad graph, Inductor's output code, Inductor's error
+    against eager), then reports ready; the lease is taken for the profiles alone and released
+    when the process ends. The gate's pool must be ``device`` alone: the process already runs there.
 
     Args:
         also: other ``(index, digest)`` pairs of the same task to inspect in the same process if
@@ -277,17 +299,25 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         # cuda:N and failed (task_032 on a second H200), and its context on cuda:0 disturbed
         # whatever was timed there.
         child_device = pin_worker_device(device, env)
+        flags = ["--handshake"] if gate is not None else []
+        t0 = time.monotonic()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "passagent.tools.ir", str(task_path), child_device, tmp, *(str(i) for i, _d in todo)],
+            [sys.executable, "-m", "passagent.tools.ir", str(task_path), child_device, tmp, *flags, *(str(i) for i, _d in todo)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True,
+            stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
         )
         try:
-            log, _ = proc.communicate(timeout=timeout_s * len(todo))
+            if gate is not None:
+                _profile_under_lease(proc, gate, Path(tmp), t0 + timeout_s * len(todo), t0)
+            log, _ = proc.communicate(timeout=max(1.0, t0 + timeout_s * len(todo) - time.monotonic()))
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             log, _ = proc.communicate()
             if not (Path(tmp) / f"ir_{index}.json").is_file():
                 raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
+        finally:
+            if gate is not None:
+                gate.release()
         results = {i: _read_cached(Path(tmp) / f"ir_{i}.json") for i, _d in todo}
         if results[index] is None:
             error = Path(tmp) / f"ir_{index}.error"
@@ -303,20 +333,77 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
     return results[index]  # type: ignore[return-value]
 
 
+def _profile_under_lease(proc: subprocess.Popen[bytes], gate: LeaseGate, out_dir: Path, deadline: float, t0: float) -> None:
+    """Wait for the inspection process's ``ready`` file, take the lease, tell it to go.
+
+    Raises:
+        subprocess.TimeoutExpired: ``deadline`` (monotonic clock) passed first.
+    """
+    ready = out_dir / READY_FILE
+    while not ready.is_file():
+        if proc.poll() is not None:
+            return  # it died or finished without profiling: nothing to lease
+        if time.monotonic() > deadline:
+            raise subprocess.TimeoutExpired(proc.args, deadline - t0)
+        time.sleep(0.05)
+    gate.acquire(before_lease_s={"inspect": round(time.monotonic() - t0, 4)})
+    t_go = time.monotonic()
+    try:
+        proc.stdin.write(gate.go_line({}).encode())  # type: ignore[union-attr]
+        proc.stdin.close()  # type: ignore[union-attr]
+    except OSError:  # it died meanwhile: its partial output is read as usual
+        return
+    finally:
+        proc.stdin = None  # closed: communicate() must not flush it
+    while proc.poll() is None and not (out_dir / DEVICE_DONE_FILE).is_file():
+        if time.monotonic() > deadline:
+            raise subprocess.TimeoutExpired(proc.args, deadline - t0)
+        time.sleep(0.05)
+    gate.add_in_lease({"profile": time.monotonic() - t_go})
+    gate.release()
+
+
+#: Files the inspection process writes in its folder for the handshake (:func:`inspect_isolated`).
+READY_FILE, DEVICE_DONE_FILE = "ready", "device_done"
+
+
 def main(argv: list[str]) -> int:
-    """``python -m passagent.tools.ir TASK DEVICE OUT_DIR INDEX...``: writes ``ir_<i>.json`` (or
-    ``ir_<i>.error``) per index; exit status 1 if the first index failed."""
-    task_path, device, out_dir, indices = argv[1], argv[2], Path(argv[3]), [int(a) for a in argv[4:]]
+    """``python -m passagent.tools.ir TASK DEVICE OUT_DIR [--handshake] INDEX...``: writes
+    ``ir_<i>.json`` (or ``ir_<i>.error``) per index; exit status 1 if the first index failed.
+
+    ``--handshake``: inspect every index without profiling, write the ``ready`` file, wait for
+    the go line on standard input (:func:`.lease_gate.wait_for_go`; none: exit without profiles),
+    then profile each and write ``device_done``."""
+    from .lease_gate import wait_for_go
+
+    task_path, device, out_dir = argv[1], argv[2], Path(argv[3])
+    handshake = "--handshake" in argv[4:]
+    indices = [int(a) for a in argv[4:] if a != "--handshake"]
     status = 0
+    kept: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
     for k, index in enumerate(indices):
+        keep: dict[str, Any] = {}
         try:
-            result = inspect_subgraph(task_path, index, device)
+            result = inspect_subgraph(task_path, index, device, profile=not handshake, keep=keep)
         except Exception as exc:  # noqa: BLE001 - reported per subgraph; the rest still run
             (out_dir / f"ir_{index}.error").write_text(f"{type(exc).__name__}: {exc}"[-4000:])
             traceback.print_exc()
             status = 1 if k == 0 else status
             continue
         (out_dir / f"ir_{index}.json").write_text(json.dumps(result))
+        kept[index] = (result, keep)
+    if handshake and kept:
+        (out_dir / READY_FILE).write_text("")
+        if wait_for_go(sys.stdin) is None:
+            return status  # no lease: the inspections stand without their profiles
+        for index, (result, keep) in kept.items():
+            try:
+                profile_inspected(result, keep)
+            except Exception:  # noqa: BLE001 - the inspection stands without its profile
+                traceback.print_exc()
+                continue
+            (out_dir / f"ir_{index}.json").write_text(json.dumps(result))
+        (out_dir / DEVICE_DONE_FILE).write_text("")
     return status
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .lease_gate import LeaseGate
 from .sandbox import isolate_network_command
 
 #: Worker steps in which a crash or hang is the pass's or the compiler's fault before anything ran.
@@ -89,7 +90,7 @@ def _crash_report(path: Path, pass_paths: list[str], lines: int = 15) -> str | N
 
 
 def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, timeout_s: float, env: dict[str, str],
-                isolate_network: bool = False) -> WorkerRun:
+                isolate_network: bool = False, gate: LeaseGate | None = None) -> WorkerRun:
     """Evaluate subgraphs ``indices`` in as many workers as crashes require.
 
     Args:
@@ -99,6 +100,10 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         timeout_s: wall-clock limit per subgraph (seconds).
         env: the workers' environment.
         isolate_network: start workers in a fresh network namespace where the OS allows.
+        gate: the device lease, taken for each worker when it reports ``ready`` and released
+            when it reports ``device_done`` or ends (:mod:`.lease_gate`). None: no handshake,
+            the worker goes straight on (the caller holds whatever lease it needs). A worker's
+            start-up until ``ready`` has the per-subgraph time limit too.
 
     Returns:
         The results reported, task errors, the class and message of each subgraph whose
@@ -112,8 +117,9 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         events_path = workdir / f"events-{attempt}.jsonl"
         log_path = workdir / f"worker-{attempt}.log"
         req_path = workdir / f"request-{attempt}.json"
-        req_path.write_text(json.dumps({**request, "subgraph_indices": remaining, "events_path": str(events_path)}))
-        argv = [sys.executable, "-m", "passagent.tools.worker_entry", str(req_path)]
+        req_path.write_text(json.dumps({**request, "subgraph_indices": remaining, "events_path": str(events_path),
+                                        "handshake": gate is not None}))
+        argv = worker_command(req_path)
         if isolate_network:
             argv, _description = isolate_network_command(argv)
         with open(log_path, "wb") as log:
@@ -121,7 +127,7 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                 argv,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
                 cwd=workdir,
                 env=env,
                 start_new_session=True,  # its own process group: we can kill all it spawned
@@ -130,55 +136,78 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         measured: dict[int, dict[str, Any]] = {}  # results reported before the held-out step
         profiling: int | None = None  # the subgraph being profiled (its result is already in)
         timed_out = False
-        while True:
-            events, offset = _read_events(events_path, offset)
-            for ev in events:
-                kind = ev.get("event")
-                if kind == "start":
-                    current, phase, started = ev["subgraph"], "start", time.monotonic()
-                    profiling = None
-                elif kind == "profile_start":
-                    profiling, started = ev["subgraph"], time.monotonic()
-                elif kind == "profile":
-                    run.profiles[ev["subgraph"]] = _profile_fields(ev)
-                    profiling = None
-                elif kind == "phase":
-                    phase = ev["phase"]
-                elif kind == "measured":
-                    measured[ev["subgraph"]] = ev
-                elif kind == "result":
-                    run.results[ev["subgraph"]] = ev
-                    current = None
-                elif kind == "task_error":
-                    run.task_errors[ev["subgraph"]] = ev
-                    current = None
-                elif kind == "sandbox":
-                    run.sandbox = ev.get("applied", [])
-                elif kind == "done":
-                    run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
-                    # Everything is reported: end the group now rather than wait for the
-                    # interpreter's teardown (and Inductor's compile-worker pool) to finish.
-                    kill_group(proc)
-            if proc.poll() is not None:
+        awaiting_go = gate is not None  # start-up: until the go line is written, no lease is held
+        try:
+            while True:
                 events, offset = _read_events(events_path, offset)
                 for ev in events:
-                    if ev.get("event") == "result":
-                        run.results[ev["subgraph"]] = ev
-                        current = None
-                    elif ev.get("event") == "task_error":
-                        run.task_errors[ev["subgraph"]] = ev
-                        current = None
-                    elif ev.get("event") == "profile":
+                    kind = ev.get("event")
+                    if gate is not None:
+                        _lease_step(gate, ev)
+                    if kind == "ready" and gate is not None:
+                        gate.acquire(before_lease_s=ev.get("before_lease_s"))
+                        try:
+                            proc.stdin.write(gate.go_line(env).encode())  # type: ignore[union-attr]
+                            proc.stdin.flush()  # type: ignore[union-attr]
+                        except OSError:  # it died meanwhile: found below, like any death
+                            pass
+                        awaiting_go, started = False, time.monotonic()
+                    elif kind == "start":
+                        current, phase, started = ev["subgraph"], "start", time.monotonic()
+                        profiling = None
+                    elif kind == "profile_start":
+                        profiling, started = ev["subgraph"], time.monotonic()
+                    elif kind == "profile":
                         run.profiles[ev["subgraph"]] = _profile_fields(ev)
                         profiling = None
-                    elif ev.get("event") == "done":
+                    elif kind == "phase":
+                        phase = ev["phase"]
+                    elif kind == "measured":
+                        measured[ev["subgraph"]] = ev
+                    elif kind == "result":
+                        run.results[ev["subgraph"]] = ev
+                        current = None
+                    elif kind == "task_error":
+                        run.task_errors[ev["subgraph"]] = ev
+                        current = None
+                    elif kind == "sandbox":
+                        run.sandbox = ev.get("applied", [])
+                    elif kind == "done":
                         run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
-                break
-            if (current is not None or profiling is not None) and time.monotonic() - started > timeout_s:
-                timed_out = True
-                kill_group(proc)
-                break
-            time.sleep(0.05)
+                        # Everything is reported: end the group now rather than wait for the
+                        # interpreter's teardown (and Inductor's compile-worker pool) to finish.
+                        kill_group(proc)
+                if proc.poll() is not None:
+                    events, offset = _read_events(events_path, offset)
+                    for ev in events:
+                        if gate is not None:
+                            _lease_step(gate, ev)
+                        if ev.get("event") == "result":
+                            run.results[ev["subgraph"]] = ev
+                            current = None
+                        elif ev.get("event") == "task_error":
+                            run.task_errors[ev["subgraph"]] = ev
+                            current = None
+                        elif ev.get("event") == "profile":
+                            run.profiles[ev["subgraph"]] = _profile_fields(ev)
+                            profiling = None
+                        elif ev.get("event") == "done":
+                            run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
+                    break
+                if (current is not None or profiling is not None or awaiting_go) and time.monotonic() - started > timeout_s:
+                    timed_out = True
+                    phase = phase or ("start-up" if awaiting_go else None)
+                    kill_group(proc)
+                    break
+                time.sleep(0.05)
+        finally:
+            if gate is not None:
+                gate.release()  # the worker ended (or died): whatever it held is released, nothing else
+                if proc.stdin is not None:
+                    try:
+                        proc.stdin.close()
+                    except OSError:  # the worker is gone: nothing to tell it
+                        pass
         done = set(run.results) | set(run.task_errors)
         remaining = [i for i in remaining if i not in done]
         if profiling is not None and current is None:
@@ -211,6 +240,22 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
             run.failed[victim] = (cls, msg, tail)
         remaining.remove(victim)
     return run
+
+
+def worker_command(request_path: Path) -> list[str]:
+    """The command line of one worker process (a fresh interpreter running :mod:`.worker_entry`)."""
+    return [sys.executable, "-m", "passagent.tools.worker_entry", str(request_path)]
+
+
+def _lease_step(gate: LeaseGate, ev: dict[str, Any]) -> None:
+    """Record a worker event's device time on the held lease; release it after the last device step."""
+    kind = ev.get("event")
+    if kind == "device_setup":
+        gate.add_in_lease({"device_setup": float(ev.get("seconds", 0.0))})
+    elif kind == "result" and isinstance(ev.get("phase_s"), dict):
+        gate.add_in_lease(ev["phase_s"])
+    elif kind == "device_done":
+        gate.release()
 
 
 def _profile_fields(ev: dict[str, Any]) -> dict[str, Any]:

@@ -223,6 +223,11 @@ def load_rules(path: str | Path, digest: str | None = None) -> list[PassRule]:
             exception's ``__cause__`` carries the original error (e.g. the SyntaxError).
     """
     digest = digest or pass_digest(path)
+    # Before any pass code runs: operators it gives kernels with torch.library.Library(...).impl
+    # are recorded, so the no_change and precision checks can trace through them.
+    from .library_registry import install
+
+    install()
     install_helper_package(path)
     rules = []
     for name, file in pass_files(path):

@@ -38,6 +38,23 @@ from .no_match import describe_target, explain_no_match  # noqa: F401 - re-expor
 from .passes import PassRule
 from .triton_ops import triton_leaf
 
+#: ``node.meta`` key naming the rule whose ``replacement_func()`` produced a node (strict mode
+#: runs those nodes and only those, :mod:`.strict_runtime`); ``replacement_args`` and the
+#: harness's own nodes (output splitting, kept in-place writes) do not carry it.
+REPLACEMENT_META = "passagent_replacement"
+# The rule whose replacement_func() is being traced: set and cleared by the generated
+# replacement as tracing runs its Python (plain Python calls run, they are not recorded).
+_tracing_rule: list[str | None] = [None]
+
+
+def _begin_replacement(rule: str) -> None:
+    _tracing_rule[0] = rule
+
+
+def _end_replacement(value: Any) -> Any:
+    _tracing_rule[0] = None
+    return value
+
 
 @dataclass
 class RuleApplication:
@@ -142,11 +159,13 @@ def make_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = N
         f"    args = _rule.replacement_args({params})\n"
         f"    if not isinstance(args, (tuple, list)):\n"
         f"        args = (args,)\n"
-        f"    out = _split({call}(*args), {len(outputs)}, _rule.name)\n"
+        f"    _begin(_rule.name)\n"
+        f"    out = _split(_end({call}(*args)), {len(outputs)}, _rule.name)\n"
         f"    return {result}\n"
     )
     # FX autowraps only the names it finds in this function's globals (public ones: leaves).
-    namespace: dict[str, Any] = {"_rule": rule, "triton_leaf_call": leaf, "keep_write": keep_write, "_split": split_outputs}
+    namespace: dict[str, Any] = {"_rule": rule, "triton_leaf_call": leaf, "keep_write": keep_write, "_split": split_outputs,
+                                 "_begin": _begin_replacement, "_end": _end_replacement}
     exec(compile(src, f"<replacement of {rule.name}>", "exec"), namespace)  # noqa: S102
     replacement = namespace["replacement"]
     replacement.triton_leaf = leaf  # type: ignore[attr-defined]
@@ -169,6 +188,12 @@ class _PassSourceTracer(torch.fx.Tracer):
     def _filter_traceback_frames(self, user_stack_summary: traceback.StackSummary) -> traceback.StackSummary:
         return traceback.StackSummary.from_list([f for f in user_stack_summary if f.filename in self.files])
 
+    def create_node(self, *args: Any, **kwargs: Any) -> torch.fx.Node:
+        node = super().create_node(*args, **kwargs)
+        if _tracing_rule[0] is not None and node.op not in ("placeholder", "output"):
+            node.meta[REPLACEMENT_META] = _tracing_rule[0]
+        return node
+
 
 def trace_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = None,
                       files: list[str] | None = None) -> torch.fx.GraphModule:
@@ -178,7 +203,10 @@ def trace_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = 
     leaves = (keep_write,) + ((replacement.triton_leaf,) if replacement.triton_leaf is not None else ())
     paths = [str(rule.path), str(rule.path.resolve())] + [str(f) for f in files or ()]
     tracer = _PassSourceTracer(paths, leaves)
-    graph = tracer.trace(replacement)
+    try:
+        graph = tracer.trace(replacement)
+    finally:
+        _tracing_rule[0] = None  # a replacement that raised mid-trace leaves nothing tagged after it
     return torch.fx.GraphModule(tracer.root, graph)
 
 

@@ -44,6 +44,7 @@ import contextlib
 import gc
 import math
 import os
+import random
 import statistics
 import time
 from dataclasses import dataclass
@@ -506,6 +507,7 @@ def time_interleaved(
     config: TimingConfig = TimingConfig(),
     after_call: Callable[[str, int, Any, list[Any]], None] | None = None,
     samples_out: dict[str, list[float]] | None = None,
+    check_rate: float | None = None,
 ) -> dict[str, TimingStats]:
     """Time several callables on the same inputs, interleaved call by call.
 
@@ -523,6 +525,16 @@ def time_interleaved(
             28-29 µs when two variants were timed and 24 µs when three were, so a cached
             baseline, one variant fewer, changed the candidate's time; holding outputs to check
             them in batches was worse, 33-41 µs: the allocator could not reuse warm memory).
+            With ``check_rate`` it follows the calls of sampled rounds only (and every warm-up call).
+        check_rate: None (default): ``after_call`` follows every timed call and every round is
+            recorded. A fraction in (0, 1]: each round is a check round with this probability,
+            drawn from the OS's entropy pool (the first round always is); ``after_call`` follows
+            every call of a check round, and neither that round nor the next is recorded, so no
+            recorded sample ran right after a check. Why: on a host-bound GPU subgraph the checks
+            after each call slowed the next timed call by 29-49% (default Inductor on the b511
+            subgraphs, H200: 218 µs with nothing between calls, 280 µs after the process guard's
+            check, 323 µs after the output and input-write comparisons;
+            ``benchmarks/harness_overhead.py``), and unevenly, so speedups were compressed.
         samples_out: if given, filled on return with name -> the end-to-end samples (µs) that the
             returned medians and quartiles were computed from, in round order: every round times
             every variant once, so ``samples_out[a][k]`` and ``samples_out[b][k]`` come from the
@@ -539,7 +551,11 @@ def time_interleaved(
     clock = _CudaClock(device, guard=False) if cuda else None
     names = list(variants)
 
-    def timed(name: str, i: int) -> tuple[float, float | None]:
+    if check_rate is not None and not 0 < check_rate <= 1:
+        raise ValueError(f"check_rate must be in (0, 1], not {check_rate}")
+    coin = random.SystemRandom()  # the candidate cannot predict which rounds are checked
+
+    def timed(name: str, i: int, check: bool = True) -> tuple[float, float | None]:
         args = fresh_args(i)
         if clock is not None:
             e2e, kern, out = clock.call(variants[name], args)
@@ -547,7 +563,7 @@ def time_interleaved(
             t0 = time.perf_counter()
             out = variants[name](*args)
             e2e, kern = (time.perf_counter() - t0) * 1e6, None
-        if after_call is not None:
+        if check and after_call is not None:
             after_call(name, i, out, args)
         return e2e, kern
 
@@ -573,13 +589,22 @@ def time_interleaved(
         kernel: dict[str, list[float]] = {n: [] for n in names}
         rnd = 0
 
+        after_check = False  # the previous round ran checks: its successor is not recorded
+
         def run_rounds(count: int) -> None:
-            nonlocal rnd
+            nonlocal rnd, after_check
             for _ in range(count):
                 rnd += 1
+                check = check_rate is None or rnd == 1 or coin.random() < check_rate
                 shift = rnd % len(names)
+                measured = []
                 for name in names[shift:] + names[:shift]:  # rotating order: no variant always first
-                    e2e, k = timed(name, rnd)
+                    measured.append((name, *timed(name, rnd, check)))
+                if check_rate is not None and (check or after_check):
+                    after_check = check
+                    continue
+                after_check = False
+                for name, e2e, k in measured:
                     samples[name].append(e2e)
                     if k is not None:
                         kernel[name].append(k)
@@ -588,7 +613,10 @@ def time_interleaved(
             deadline = time.perf_counter() + config.budget_s
             block = max(1, config.min_calls // 4)
             while True:
-                run_rounds(block if rnd >= config.min_calls else config.min_calls)
+                have = len(samples[names[0]])
+                run_rounds(block if have >= config.min_calls else config.min_calls - have)
+                if not samples[names[0]]:
+                    continue  # every round so far was a check round or followed one
                 if rnd >= config.max_calls or time.perf_counter() >= deadline:
                     break
                 if all(median_ci_halfwidth(samples[n]) <= config.target_ci for n in names):
@@ -598,6 +626,8 @@ def time_interleaved(
             calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
             for _attempt in range(config.max_remeasure + 1):
                 run_rounds(calls)
+                while len(samples[names[0]]) < min(calls, config.min_calls):  # rounds dropped after checks
+                    run_rounds(1)
                 stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
                 if all(s.relative_iqr <= config.noisy_iqr for s in stats.values()):
                     break

@@ -179,12 +179,15 @@ class TritonReplacement:
         name: the operator name within the namespace.
         function: the traceable copy (behind a CUDA-device check), registered as the
             operator's implementation.
+        source: the pass's own function, launching its kernels directly (strict mode runs it
+            once to count launches, :mod:`.strict_runtime`).
     """
 
     rule: str
     namespace: str
     name: str
     function: Callable[..., Any]
+    source: Callable[..., Any] | None = None
 
 
 def _identifier(text: str) -> str:
@@ -206,7 +209,7 @@ def triton_leaf(fn: Any, rule: str, module_name: str) -> Callable[..., Any] | No
     namespace = f"passagent_{digest.group(1) if digest else _identifier(module_name)}"
     function = traceable_copy(fn)
     name = _identifier(fn.__name__ if fn.__name__.startswith(rule) else f"{rule}_{fn.__name__}")
-    info = TritonReplacement(rule, namespace, name, _on_cuda_only(function, name))
+    info = TritonReplacement(rule, namespace, name, _on_cuda_only(function, name), source=fn)
 
     def triton_replacement(*args: Any) -> Any:
         return info.function(*args)

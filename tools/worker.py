@@ -40,6 +40,7 @@ from .integrity import (Breach, FunctionGuard, alias_map, check_input_writes, ch
                         written_inputs)
 from . import physics_floor
 from .process_guard import ProcessGuard
+from .strict_runtime import strict_breach
 from .passes import RuleLoadFailure, load_rules, source_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
@@ -105,6 +106,19 @@ def _reference_call(fn: Any, args: list[Any], seed: int) -> Any:
         return _call(fn, args, seed)
 
 
+def timed_check_rate(device: torch.device) -> float | None:
+    """The share of timed rounds followed by the integrity checks (``time_interleaved(check_rate=...)``).
+
+    On CUDA, a secret 10% of rounds (at least 100 are timed, so about ten checked rounds per
+    subgraph, every variant's call in them checked); the rounds that ran checks and the rounds after them are
+    not recorded, because the checks slow the next host-bound call by a third or more
+    (``benchmarks/harness_overhead.py``). A candidate that answers wrongly on a share ``f`` of its
+    calls passes ``n`` rounds unseen with probability ``0.9 ** (f * n)``. On the CPU, where calls
+    take milliseconds and only a handful are timed, every call is checked (None).
+    """
+    return 0.1 if device.type == "cuda" else None
+
+
 def secret_seed() -> int:
     """A seed from the OS's entropy pool: nothing in the task, the request or the pass determines it."""
     return int.from_bytes(os.urandom(8), "little") & (2**62 - 1)
@@ -162,6 +176,9 @@ class Worker:
         self.profile = bool(request.get("profile"))
         self._measured: tuple[dict[str, Any], _Reference] | None = None  # the last subgraph's variants
         self._phase_marks: list[tuple[str, float]] = []  # (step, perf_counter at its start) of this subgraph
+        self.task: Any = None
+        self._cpu_draws: dict[tuple[int, int], list[Any]] = {}  # (subgraph, draw) -> CPU inputs (prepare)
+        self._startup_s: dict[str, float] = {}  # seconds of each start-up step (prepare)
 
     def _load_rules(self) -> None:
         if self.rules is not None or self.rule_error is not None:
@@ -176,13 +193,47 @@ class Worker:
         self.compromised = self.compromised or self.guard.check() or self.process.check()  # type: ignore[union-attr]
 
     def run(self) -> None:
+        """Start-up (no device), then, with ``request["handshake"]``, report ``ready`` and wait
+        for the parent's go line on standard input (:mod:`.lease_gate`), then the device steps."""
+        if not self.prepare():
+            return
+        if self.req.get("handshake"):
+            from .lease_gate import wait_for_go
+
+            self.events.emit("ready", before_lease_s=self._startup_s)
+            go = wait_for_go(sys.stdin)
+            if go is None:  # the parent is gone or gave up: nothing may run on the device
+                return
+            if go.get("cuda_visible_devices") is not None:
+                # Read by CUDA when it starts, which nothing in this process has done yet (a pass
+                # that did is caught in prepare): the worker sees the leased GPU alone, as ``cuda:0``.
+                os.environ["CUDA_VISIBLE_DEVICES"] = str(go["cuda_visible_devices"])
+            self.device = torch.device(go.get("device", self.req["device"]))
+        self.execute()
+
+    def prepare(self) -> bool:
+        """Everything that needs no device: settings, imports (Inductor, Triton, the harness),
+        the guards' snapshots, the task, the pass, the CPU-side input draws. Returns False when
+        nothing is left to run on the device (the pass failed to load: every subgraph is reported)."""
+        marks = [("imports", time.perf_counter())]
         if self.req.get("cpu_threads"):
             torch.set_num_threads(int(self.req["cpu_threads"]))
         torch._dynamo.config.suppress_errors = False  # a failing compile must never fall back to eager
         torch._dynamo.config.automatic_dynamic_shapes = False  # a held-out shape gets its own static compile
+        from torch._inductor import compile_fx  # noqa: F401 - Inductor's import is seconds: before the lease
         import torch._inductor.config as inductor_config
 
         inductor_config.fallback_random = True  # RNG ops match eager's stream in both baseline and candidate
+        persist_precompiled_headers()
+        if self.device.type == "cpu":
+            marks.append(("simd_probe", time.perf_counter()))
+            # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
+            # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
+            # subprocesses that need no lease.
+            from torch._inductor.cpu_vec_isa import pick_vec_isa
+
+            pick_vec_isa()
+            marks.append(("imports", time.perf_counter()))  # summed with the first imports step
         if self.device.type == "cuda":
             # Inductor's compile-worker subprocesses initialise CUDA themselves, which the write
             # confinement does not allow them (seen on an H200: every compile after the first
@@ -191,31 +242,59 @@ class Worker:
             # --modes), and its idle timer thread, started by a candidate's Triton compile, was
             # flagged as the candidate's (integrity rule background_thread).
             inductor_config.compile_threads = 1
+            try:
+                import triton  # noqa: F401 - imported, not started: no CUDA context before the lease
+            except ImportError:
+                pass
         if self.profile:
             enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
         # Every harness module the candidate's steps use, loaded now so the process guard's
         # snapshot covers their references too.
         from . import backend, rewrite, triton_ops  # noqa: F401
 
-        # The device's floors, measured before any pass code runs.
-        self.floor = physics_floor.measure(self.device)
         # Identities of the timer, sync, comparison and harness functions and these settings,
         # taken before any pass code is imported into this process.
         self.guard = FunctionGuard()
         self.process = ProcessGuard()
-        task = load_task(self.req["task_path"], self.req["task_id"])
+        marks.append(("task_load", time.perf_counter()))
+        self.task = load_task(self.req["task_path"], self.req["task_id"])
         self.events.emit("sandbox", applied=self.sandbox)
+        cuda_before_pass = _cuda_started()
         # The pass is imported before any baseline is built: a pass that raises at import fails
-        # every subgraph at once, with its traceback, and costs no compile or timing.
+        # every subgraph at once, with its traceback, and costs no compile, timing or lease.
+        marks.append(("pass_load", time.perf_counter()))
         if self.pass_path:
             self._load_rules()
+            if self.compromised is None and self.req.get("handshake") and not cuda_before_pass and _cuda_started():
+                # Before the lease the device may be another evaluation's: touching it then is
+                # outside what the worker is allowed, like a write outside its folder.
+                self.compromised = Breach("sandbox", "the pass started CUDA when it was imported, before the worker "
+                                                     "was given a device")
             if self.rule_error is not None and self.compromised is None:
                 message, tb = self.rule_error
                 for index in self.req["subgraph_indices"]:
                     self.events.emit("result", subgraph=index, failure_class="compile", matches=0, rules=[],
                                      message=f"the pass failed to load: {message}", traceback=tb or None)
                 self.events.emit("done", max_rss_kb=_max_rss_kb())
-                return
+                return False
+        marks.append(("inputs", time.perf_counter()))
+        # Draws are made on the CPU whatever the device (inputs.synthesize_inputs), so they are
+        # made now and only moved to the device under the lease.
+        self._cpu_draws = {(i, k): synthesize_inputs(self.task.subgraphs[i], k, seed=self.seed, device="cpu",
+                                                     degenerate_std=self.req["degenerate_std"])
+                           for i in self.req["subgraph_indices"] for k in range(self.draws)}
+        self._startup_s = phase_durations(marks, time.perf_counter())
+        return True
+
+    def execute(self) -> None:
+        """The device steps: the device's floors, then every subgraph (and its profile)."""
+        # The device's floors, measured before any candidate is compiled or run. The pass is
+        # imported by now (before the lease), but a pass that replaced a timer or sync function
+        # at import is already marked compromised (``_load_rules`` checks the guards).
+        t_go = time.perf_counter()
+        self.floor = physics_floor.measure(self.device)
+        self.events.emit("device_setup", seconds=round(time.perf_counter() - t_go, 4))
+        task = self.task
         for index in self.req["subgraph_indices"]:
             self.events.emit("start", subgraph=index)
             self._measured = None
@@ -227,6 +306,7 @@ class Worker:
                     self.events.emit("profile", subgraph=index, **self.profile_subgraph(index, task.subgraphs[index], result))
             self._measured = None
             torch._dynamo.reset()
+        self.events.emit("device_done")  # the parent releases the device lease now
         self.events.emit("done", max_rss_kb=_max_rss_kb())
 
     # -- one subgraph ----------------------------------------------------------------------------
@@ -284,7 +364,10 @@ class Worker:
         return self._candidate(index, sg, out, variants, ref, t_start, emit)
 
     def _draw(self, sg: Subgraph, k: int) -> list[Any]:
-        return synthesize_inputs(sg, k, seed=self.seed, device=self.device, degenerate_std=self.req["degenerate_std"])
+        cpu = self._cpu_draws.pop((self._index, k), None)  # made before the lease (prepare)
+        if cpu is None:
+            return synthesize_inputs(sg, k, seed=self.seed, device=self.device, degenerate_std=self.req["degenerate_std"])
+        return [a.to(self.device) if isinstance(a, torch.Tensor) else a for a in cpu]
 
     def _reference(self, eager: Any, draws: list[list[Any]], seeds: list[int] | None = None) -> _Reference:
         outputs, aliases, writes = [], [], []
@@ -310,7 +393,8 @@ class Worker:
         from .backend import PassBackend
         import torch._inductor.config as inductor_config
 
-        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files])  # type: ignore[arg-type]
+        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files],  # type: ignore[arg-type]
+                              strict=self.req.get("integrity_mode") == "strict")
         candidate = torch.compile(build_module(sg, self.device, f"candidate_{index}"), backend=backend)
         cand_outs = []
         with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
@@ -322,7 +406,7 @@ class Worker:
                 return self._integrity(out, exc.breach, variants, ref, t_start, emit)
             except Exception as exc:
                 self._record_rules(out, backend)
-                breach = sandbox_breach(exc, self.pass_files)
+                breach = sandbox_breach(exc, self.pass_files) or strict_breach(exc)
                 if breach:
                     return self._integrity(out, breach, variants, ref, t_start, emit)
                 phase = backend.phase
@@ -483,7 +567,7 @@ class Worker:
                 compiled_before = len(backend.applications) if backend is not None else 0
                 samples: dict[str, list[float]] = {}
                 stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call,
-                                         samples_out=samples)
+                                         samples_out=samples, check_rate=timed_check_rate(self.device))
             out["times"] = {name: asdict(s) for name, s in stats.items()}
             out["paired_speedup"] = paired_speedups(samples)
             if checking:
@@ -629,6 +713,8 @@ class Worker:
         except IntegrityAbort as exc:
             return exc.breach
         except Exception as exc:  # noqa: BLE001 - raising where eager runs is a failure of the pass
+            if breach := strict_breach(exc):
+                return breach
             return Breach("shape_special_case", f"the candidate raised on the held-out shapes {shapes}... (sizes {sizes} "
                                                 f"grown by one), where eager runs: {_describe_error(exc)}")
         if c.min_correct_t is None or c.min_correct_t > max(established, HEADLINE_LEVEL) + 1:
@@ -669,6 +755,30 @@ def _describe_error(exc: BaseException) -> str:
     if isinstance(root, MemoryError) or "can't allocate memory" in str(root) or isinstance(root, torch.OutOfMemoryError):
         text = "out of memory: " + text
     return text
+
+
+def persist_precompiled_headers() -> None:
+    """Keep Inductor's precompiled C++ headers in its persistent cache, not in this worker's folder.
+
+    Inductor puts them under ``default_cache_dir()/precompiled_headers``
+    (``torch/_inductor/codecache.py``, ``_HEADER_DIR``), which follows ``tempfile.gettempdir()``
+    and not ``TORCHINDUCTOR_CACHE_DIR``; a worker's ``TMPDIR`` is its own fresh folder, so every
+    worker rebuilt the header (7 s on a 2-core CPU) before loading even a C++ kernel that came
+    from the FX graph cache. The headers are content-addressed (header, preprocessed text,
+    compiler version), so sharing them across workers is as safe as sharing the kernel cache.
+    A torch without these attributes is left alone.
+    """
+    from torch._inductor import codecache
+
+    cache = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    if cache and hasattr(codecache, "_HEADER_DIR") and hasattr(codecache, "_HEADER_LOCK_DIR"):
+        codecache._HEADER_DIR = os.path.join(cache, "precompiled_headers")
+        codecache._HEADER_LOCK_DIR = os.path.join(codecache._HEADER_DIR, "locks")
+
+
+def _cuda_started() -> bool:
+    """Whether CUDA has been started in this process (a context exists); never starts it."""
+    return bool(torch.cuda.is_initialized())
 
 
 def _max_rss_kb() -> int:

@@ -9,7 +9,10 @@ Each attack in ``corpus/`` is one pass file whose docstring names its pattern (a
     Sample: catnorm
     Stopped by: identity_cache timed_output_mismatch
 
-Honest passes (``corpus/honest/``) name only their sample. An attack is **caught** when no
+Two optional lines: ``Integrity mode: strict`` evaluates the pass in PassNet's strict mode
+(replacements may only allocate and launch Triton kernels), and ``Device: cuda`` runs it only
+on that kind of device (an honest Triton pass cannot run on the CPU, where the harness refuses
+Triton replacements). Honest passes (``corpus/honest/``) name only their sample and these. An attack is **caught** when no
 subgraph of its evaluation is scored correct (an ``integrity`` failure, or wrong values where
 an in-place write was dropped); the **attack-success rate** is missed / attacks. An honest
 pass is **flagged** when any subgraph is not scored correct. ``expected`` tells whether the
@@ -18,11 +21,14 @@ rule that fired is one the file names (a different rule still counts as caught).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from ..evaluate import EvalOptions, evaluate_pass
 from ..tasks import load_task
@@ -34,7 +40,7 @@ CORPUS = Path(__file__).parent / "corpus"
 #: Timing for red-team runs: enough calls for every during- and after-timing check, no more.
 FAST_TIMING = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
 
-_FIELD = re.compile(r"^(Pattern|Source|Sample|Stopped by):\s*(.+)$", re.M)
+_FIELD = re.compile(r"^(Pattern|Source|Sample|Stopped by|Integrity mode|Device):\s*(.+)$", re.M)
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,8 @@ class Entry:
         name: the file's stem. path: the pass file. sample: the sample it runs on.
         honest: True for ``corpus/honest/``. pattern, source: from its docstring.
         expected: the rule ids expected to stop it (empty for honest passes).
+        mode: the integrity mode it is evaluated in (``permissive`` or ``strict``).
+        device: the device type it runs on only (``cuda``), or None for every device.
     """
 
     name: str
@@ -54,6 +62,8 @@ class Entry:
     pattern: str = ""
     source: str = ""
     expected: tuple[str, ...] = ()
+    mode: str = "permissive"
+    device: str | None = None
 
 
 @dataclass
@@ -93,19 +103,30 @@ def load_corpus(root: Path = CORPUS, only: str | None = None) -> list[Entry]:
                 raise ValueError(f"{path}: the docstring needs Sample:{'' if honest else ', Source: and Stopped by:'} lines")
             entries.append(Entry(name=path.stem, path=path, sample=fields["Sample"].strip(), honest=honest,
                                  pattern=fields.get("Pattern", "").strip(), source=fields.get("Source", "").strip(),
-                                 expected=tuple(fields.get("Stopped by", "").split())))
+                                 expected=tuple(fields.get("Stopped by", "").split()),
+                                 mode=fields.get("Integrity mode", "permissive").strip(),
+                                 device=fields["Device"].strip() if "Device" in fields else None))
     if only:
         entries = [e for e in entries if only in e.name]
     return entries
 
 
 def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool = True,
-               timing: TimingConfig = FAST_TIMING, on_outcome: Callable[[Outcome], None] | None = None) -> list[Outcome]:
+               timing: TimingConfig = FAST_TIMING, on_outcome: Callable[[Outcome], None] | None = None,
+               entries: list[Entry] | None = None, jobs: int = 1) -> list[Outcome]:
     """Evaluate every corpus entry (the full harness: static checks, sandbox, runtime rules).
+
+    On the CPU the workers run Triton kernels through Triton's interpreter
+    (``TRITON_INTERPRET=1``), so a strict-mode attack that launches a kernel launches it here
+    too; entries for another device type (``Device:``) are left out.
 
     Args:
         device: ``"cpu"`` or a CUDA device.
         only: run only entries whose name contains this string.
+        entries: run these entries instead of the corpus (after ``only``'s filter).
+        jobs: evaluations run at once (each in its own worker process). More than one shortens
+            the run on a machine with spare cores; the verdicts do not depend on it (no rule
+            compares times across evaluations), but the speedups recorded are noisier.
         static_checks: False runs the runtime defences alone (every attack reaches the worker).
         timing: the timing configuration (default :data:`FAST_TIMING`).
         on_outcome: called with each :class:`Outcome` as it is known (progress).
@@ -113,16 +134,18 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
     Returns:
         One :class:`Outcome` per entry, in corpus order.
     """
-    outcomes = []
-    with tempfile.TemporaryDirectory(prefix="passagent-redteam-") as tmp:
+    kind = device.split(":")[0]
+    todo = [e for e in (entries if entries is not None else load_corpus(only=only))
+            if (not only or only in e.name) and e.device in (None, kind)]
+    with tempfile.TemporaryDirectory(prefix="passagent-redteam-") as tmp, _triton_interpreter(kind == "cpu"):
         root = Path(tmp)
-        for entry in load_corpus(only=only):
-            sample = root / "samples" / entry.sample
-            if not sample.exists():
-                write_sample(root / "samples", entry.sample)
+        for name in sorted({e.sample for e in todo}):
+            write_sample(root / "samples", name)
+
+        def run(entry: Entry) -> Outcome:
             options = EvalOptions(device=device, cache_root=root / "cache", timing=timing, timeout_s=300,
-                                  static_checks=static_checks)
-            result = evaluate_pass(load_task(sample), entry.path, options)
+                                  static_checks=static_checks, integrity_mode=entry.mode)
+            result = evaluate_pass(load_task(root / "samples" / entry.sample), entry.path, options)
             first = result.subgraphs[0]
             correct = all(s.status == "correct" for s in result.subgraphs)
             fired = next((s.integrity_rule for s in result.subgraphs if s.integrity_rule), None)
@@ -131,10 +154,29 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
                               caught=not entry.honest and not correct, flagged=entry.honest and not correct,
                               expected=not entry.honest and status_rule in entry.expected,
                               speedup=first.speedup_vs_eager)
-            outcomes.append(outcome)
             if on_outcome:
                 on_outcome(outcome)
+            return outcome
+
+        # Each evaluation is its own worker process; threads here only wait on them.
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            outcomes = list(pool.map(run, todo))
     return outcomes
+
+
+@contextlib.contextmanager
+def _triton_interpreter(on: bool) -> Iterator[None]:
+    """``TRITON_INTERPRET=1`` in this process's environment (the workers inherit it) while active."""
+    saved = os.environ.get("TRITON_INTERPRET")
+    if on:
+        os.environ["TRITON_INTERPRET"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("TRITON_INTERPRET", None)
+        else:
+            os.environ["TRITON_INTERPRET"] = saved
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, float | int]:
