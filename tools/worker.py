@@ -292,7 +292,9 @@ class Worker:
         # imported by now (before the lease), but a pass that replaced a timer or sync function
         # at import is already marked compromised (``_load_rules`` checks the guards).
         t_go = time.perf_counter()
-        self.floor = physics_floor.measure(self.device)
+        # A compromised process (a timer replaced at import) cannot measure anything, and every
+        # subgraph is failed as integrity without a candidate timing that a floor would bound.
+        self.floor = physics_floor.measure(self.device) if self.compromised is None else None
         self.events.emit("device_setup", seconds=round(time.perf_counter() - t_go, 4))
         task = self.task
         for index in self.req["subgraph_indices"]:
