@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -468,3 +469,19 @@ def test_workers_sharing_a_device_pool_split_the_cores(tmp_path: Path, monkeypat
     assert worker_threads(EvalOptions(device="cuda:0")) == cores  # one GPU, no pool: every core
     assert worker_threads(EvalOptions(device="cuda", gpu_host_threads=3)) == 3
     assert worker_threads(EvalOptions(device="cpu")) == 1 and worker_threads(EvalOptions(device="cpu", cpu_threads=None)) is None
+
+
+def test_the_worker_inductor_cache_is_the_cache_root_even_after_an_in_process_compile(tmp_path, monkeypatch) -> None:
+    # Inductor writes its default cache folder into os.environ the first time it compiles in a
+    # process (torch/_inductor/runtime/cache_dir_utils.py); an evaluation started afterwards must
+    # still put its compiled graphs under its own cache root.
+    from torch._inductor.runtime.cache_dir_utils import cache_dir
+
+    from passagent.tools.evaluate import worker_environment
+
+    monkeypatch.delenv("TORCHINDUCTOR_CACHE_DIR", raising=False)
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    cache_dir()  # what any in-process compile does first
+    assert "TORCHINDUCTOR_CACHE_DIR" in os.environ
+    env = worker_environment(tmp_path / "root", tmp_path / "work")
+    assert env["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "root" / "inductor")

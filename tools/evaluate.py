@@ -194,9 +194,15 @@ def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     Configuration": they "avoid recompilation across process boundaries" and live in
     ``TORCHINDUCTOR_CACHE_DIR``), so each baseline is compiled once per cache root, not per
     evaluation. Its precompiled headers follow ``TMPDIR`` instead and are moved there by the
-    worker (:func:`.worker.persist_precompiled_headers`)."""
+    worker (:func:`.worker.persist_precompiled_headers`).
+
+    ``TORCHINDUCTOR_CACHE_DIR`` is always ``cache_root/inductor``, never inherited: Inductor writes
+    its own default into ``os.environ`` the first time it compiles in a process
+    (``torch/_inductor/runtime/cache_dir_utils.py``, ``cache_dir()``), so after any in-process
+    compile an inherited value would send every evaluation to that shared default instead."""
     env = scrubbed_environment(dict(os.environ))
-    inductor = Path(env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(cache_root / "inductor")))
+    env["TORCHINDUCTOR_CACHE_DIR"] = str(cache_root / "inductor")
+    inductor = Path(env["TORCHINDUCTOR_CACHE_DIR"])
     env.setdefault("TRITON_CACHE_DIR", str(inductor / "triton"))
     env["CUDA_CACHE_PATH"] = str(inductor / "cuda")
     env["TMPDIR"] = str(workdir)

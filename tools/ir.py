@@ -292,7 +292,8 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
     ]
     with tempfile.TemporaryDirectory(prefix="passagent-ir-") as tmp:
         env = dict(os.environ)
-        env.setdefault("TORCHINDUCTOR_CACHE_DIR", str(Path(cache_root or default_cache_root()) / "inductor"))
+        # Always ours (see evaluate.worker_environment: Inductor writes its default into os.environ).
+        env["TORCHINDUCTOR_CACHE_DIR"] = str(Path(cache_root or default_cache_root()) / "inductor")
         # On cuda:N the child sees GPU N alone, as an evaluation worker does: graphs name their
         # device as plain 'cuda' (graph_source.rewrite_device_literals), which is the *current*
         # GPU, so with every GPU visible a graph moving a tensor `.to('cuda')` mixed cuda:0 and
