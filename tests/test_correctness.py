@@ -7,7 +7,7 @@ import math
 import pytest
 import torch
 
-from passagent.tools.correctness import OutputMismatch, compare_outputs, merge, tolerance
+from passagent.tools.correctness import TOLERANCE_LEVELS, OutputMismatch, compare_outputs, merge, tolerance
 
 
 def test_tolerance_table_at_minus_five() -> None:
@@ -78,3 +78,33 @@ def test_merge_over_draws_takes_the_worst() -> None:
     b = compare_outputs(ref + 1e-3, ref)
     m = merge([a, b])
     assert m.min_correct_t == b.min_correct_t and m.max_abs == pytest.approx(1e-3, rel=1e-3)
+
+
+def test_bitwise_equal_compares_bits_not_values() -> None:
+    from passagent.tools.correctness import bitwise_equal
+
+    nan = torch.tensor([float("nan"), 1.0])
+    assert bitwise_equal(nan, nan.clone())  # torch.equal says False: NaN != NaN
+    assert not torch.equal(nan, nan.clone())
+    assert not bitwise_equal(torch.tensor([0.0]), torch.tensor([-0.0]))  # equal values, other bits
+    for dtype in (torch.float16, torch.bfloat16, torch.float32, torch.float64, torch.int8, torch.bool, torch.complex64,
+                  torch.complex128):
+        x = (torch.randn(6, 5) * 3).to(dtype) if dtype != torch.complex128 else torch.randn(6, 5, dtype=dtype)
+        y = x.clone()
+        assert bitwise_equal(x, y) and bitwise_equal(x.t(), y.t())  # any strides
+        y.view(-1)[7] = 1 - y.view(-1)[7] if dtype != torch.bool else ~y.view(-1)[7]
+        assert not bitwise_equal(x, y), dtype
+    assert not bitwise_equal(torch.zeros(3), torch.zeros(3, dtype=torch.float64))
+    assert not bitwise_equal(torch.zeros(3), torch.zeros(1, 3))
+
+
+def test_identical_outputs_take_the_exact_level_with_non_finite_entries() -> None:
+    r = torch.tensor([1.0, float("nan"), float("inf"), -float("inf"), -0.0], dtype=torch.bfloat16)
+    c = compare_outputs([r.clone()], [r])
+    assert c.min_correct_t == TOLERANCE_LEVELS[0] and c.max_abs == 0.0 and not c.nonfinite
+    # The same entries with one finite value moved: the full comparison, which still accepts the
+    # non-finite entries and finds the error.
+    moved = r.clone()
+    moved[0] = 1.5
+    c = compare_outputs([moved], [r])
+    assert c.max_abs == pytest.approx(0.5) and not c.nonfinite

@@ -109,6 +109,18 @@ def test_dropped_and_extra_input_writes() -> None:
     assert breach is not None and breach.rule == "input_mutated"
 
 
+def test_an_input_holding_nan_is_not_a_write() -> None:
+    # Compared by value, NaN != NaN made every call look like it wrote an input holding NaN
+    # (eager's too); compared by bits it is unchanged. A half-precision write is still seen.
+    draw = [torch.tensor([float("nan"), 1.0, -0.0], dtype=torch.float16), torch.ones(2)]
+    assert written_inputs(draw, [t.clone() for t in draw]) == {}
+    assert check_input_writes(draw, [t.clone() for t in draw], {}) == (None, None)
+    zeroed = draw[0].clone()
+    zeroed[2] = 0.0  # -0.0 -> 0.0: the same value, other bits, a write
+    breach, _ = check_input_writes(draw, [zeroed, draw[1].clone()], {})
+    assert breach is not None and breach.rule == "input_mutated"
+
+
 # -- held-out shapes ------------------------------------------------------------------------------------
 
 

@@ -76,6 +76,19 @@ def test_paired_rule_stops_when_the_ratios_settle_though_each_variant_drifts() -
     assert TimingConfig.for_device("cuda").paired_ci == 0.0125 and TimingConfig.for_device("cpu").paired_ci is None
 
 
+def test_a_host_slowing_whole_rounds_does_not_repeat_the_measurement() -> None:
+    # Rounds slow or fast for both variants alike: each variant's IQR is about 1.0 (above
+    # noisy_iqr), the per-round ratios' about 0. The measurement is not repeated: exactly
+    # min_calls rounds. A variant alone, drifting, is.
+    drift = [1.0, 3.0, 1.0, 3.0]
+    config = TimingConfig(warmup=1, min_calls=40, max_calls=40, budget_s=0.0, noisy_iqr=0.25, max_remeasure=2)
+    both = time_interleaved({"a": _busy(0.2, drift), "b": _busy(0.4, drift)}, lambda i: [i], config=config)
+    assert both["a"].n == both["b"].n == 40
+    assert both["a"].relative_iqr > 0.25  # the old rule (each variant's IQR) would have repeated it
+    alone = time_interleaved({"a": _busy(0.2, drift)}, lambda i: [i], config=config)
+    assert alone["a"].n == 120
+
+
 def test_gc_is_paused_while_timing_and_restored() -> None:
     seen = []
     assert gc.isenabled()
@@ -265,3 +278,16 @@ def test_without_a_check_rate_every_call_is_checked_and_recorded() -> None:
 def test_check_rate_outside_0_1_is_refused() -> None:
     with pytest.raises(ValueError, match="check_rate"):
         time_interleaved({"a": lambda: None}, lambda i: [], config=TimingConfig(min_calls=1, max_calls=1), check_rate=0.0)
+
+
+def test_the_cpu_measurement_ends_at_its_wall_budget_when_the_checks_dominate() -> None:
+    # Rounds of ~0.1 ms size the measurement at 200 rounds (max_calls) for 0.1 s; a 2 ms check
+    # after each call would make that ~0.8 s. The budget is wall time: it ends after min_calls rounds once 0.1 s
+    # have passed.
+    slow_check = lambda name, i, out, args: time.sleep(0.002)  # noqa: E731
+    config = TimingConfig(warmup=1, min_calls=10, max_calls=200, budget_s=0.1, max_remeasure=0)
+    stats = time_interleaved({"a": _busy(0.05, [1.0]), "b": _busy(0.05, [1.0])}, lambda i: [i], config=config,
+                             after_call=slow_check)
+    assert 10 <= stats["a"].n < 60
+    unchecked = time_interleaved({"a": _busy(0.05, [1.0]), "b": _busy(0.05, [1.0])}, lambda i: [i], config=config)
+    assert unchecked["a"].n == 200  # without the checks the calls fill the budget: sized by their own time

@@ -97,10 +97,37 @@ def check_structure(candidate: list[Any], reference: list[Any]) -> None:
             raise OutputMismatch(f"output {i} is {type(c).__name__}, expected {type(r).__name__}")
 
 
+_SAME_WIDTH_INT = {1: torch.uint8, 2: torch.int16, 4: torch.int32, 8: torch.int64}
+
+
+def bitwise_equal(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Whether two tensors have the same shape, dtype and bits in every element.
+
+    Compared through integer views of the same element width: bitwise, so NaN equals the same NaN
+    and -0.0 differs from 0.0 (``torch.equal`` compares values), and fast on the CPU, where
+    ``torch.equal`` on float16/bfloat16 has no vectorised kernel (on 6.3 M elements, one core:
+    float16 34 ms against 6.6 ms through an int16 view). Complex128 (16 bytes, no integer of that
+    width) is compared as two float64 views.
+    """
+    if a.shape != b.shape or a.dtype != b.dtype or a.device != b.device:
+        return False
+    if a.is_complex():
+        a, b = torch.view_as_real(a), torch.view_as_real(b)
+    width = _SAME_WIDTH_INT.get(a.element_size())
+    if width is None or a.dtype == width:
+        return bool(torch.equal(a, b))
+    return bool(torch.equal(a.view(width), b.view(width)))
+
+
 def _min_level_for_tensor(c: torch.Tensor, r: torch.Tensor) -> tuple[int | None, float, float, bool]:
     c = c.detach().to("cpu")
     r = r.detach().to("cpu")
     if r.numel() == 0:
+        return TOLERANCE_LEVELS[0], 0.0, 0.0, False
+    if bitwise_equal(c, r):
+        # What the float64 comparison below returns for identical bits (no error, non-finite
+        # entries reproduced exactly), without its passes over the data: eager's own calls while
+        # timing, and many candidates', are identical to the reference.
         return TOLERANCE_LEVELS[0], 0.0, 0.0, False
     if tolerance(r.dtype, 0) is None:  # integers and bools: exact equality
         equal = bool(torch.equal(c, r))
