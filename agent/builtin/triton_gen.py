@@ -29,6 +29,7 @@ keeps the first autotune config there.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -43,6 +44,10 @@ MAX_ROW = 32768
 #: op fuses nothing, but its kernel is still a candidate the harness can time against Inductor's,
 #: so a task made of a single op (a softmax, a GELU) gets an evaluation too.
 MIN_OPS = 1
+#: The flat layout's elements per program and warps: Inductor's pointwise default for a large
+#: 1-D kernel (``XBLOCK = 1024``, ``num_warps = 4``; ``torch/_inductor/runtime/triton_heuristics.py``).
+FLAT_BLOCK = 1024
+FLAT_WARPS = 4
 
 # fn -> Triton expression template over {a}, {b}; all operands are float32 values.
 _BINARY = {
@@ -51,7 +56,7 @@ _BINARY = {
 }
 _UNARY = {
     "neg": "(-{a})", "abs": "tl.abs({a})", "exp": "tl.exp({a})", "log": "tl.log({a})", "sqrt": "tl.sqrt({a})",
-    "rsqrt": "tl.rsqrt({a})", "sin": "tl.sin({a})", "cos": "tl.cos({a})", "erf": "tl.erf({a})",
+    "rsqrt": "_rsqrt({a})", "sin": "tl.sin({a})", "cos": "tl.cos({a})", "erf": "tl.erf({a})",
     "sigmoid": "tl.sigmoid({a})", "relu": "tl.maximum({a}, 0.0)", "silu": "({a} * tl.sigmoid({a}))",
     "square": "({a} * {a})", "reciprocal": "(1.0 / {a})",
     # tanh(a) = sign(a) (1 - e) / (1 + e), e = exp(-2|a|): no overflow, exact sign (libdevice has no interpreter form).
@@ -264,8 +269,14 @@ class _Writer:
                 self.scalar[n] = self.is_scalar(args[0])
                 self.dtype_lines.append(f"{dt} = d_{self.local[args[0].name]}")
             elif kind == "cast":
+                # No rounding where the cast stands, only the dtype bookkeeping: a narrowing cast
+                # followed by more arithmetic is rounded once, at the store, as Inductor does
+                # (emulate_precision_casts off). Rounding here as eager does turns a 1-ulp
+                # difference of a float32 intermediate (rsqrt, a reduction's order) into a
+                # 1-ulp flip of the float16 value, 2 ulp after the next product: beyond the
+                # float16 rtol at t = -5 (1e-3, about one ulp).
                 target = _cast_target(node)
-                expr = f"{a}.to({_TRITON_DTYPE[target]}).to(tl.float32)" if target in _TRITON_DTYPE else a
+                expr = a
                 self.scalar[n] = self.is_scalar(args[0])
                 self.dtype_lines.append(f"{dt} = ({target}, d_{self.local[args[0].name]}[1])")
             elif kind == "identity":
@@ -275,16 +286,18 @@ class _Writer:
             elif kind == "reduce":
                 identity = "float('-inf')" if node.fn == "amax" else "0.0"
                 masked = f"tl.where(mask, {a}, {identity})"
-                expr = {"sum": f"tl.sum({masked}, axis=0)", "mean": f"(tl.sum({masked}, axis=0) / n_cols)",
-                        "amax": f"tl.max({masked}, axis=0)"}[node.fn]
+                # Row values are [ROWS, 1]: reduce over the row (axis 1) and keep it broadcastable. A
+                # mean is the sum times 1/n in float32, as ATen's MeanOps projects its accumulator.
+                expr = {"sum": f"tl.sum({masked}, axis=1)[:, None]", "mean": f"(tl.sum({masked}, axis=1)[:, None] * inv_n)",
+                        "amax": f"tl.max({masked}, axis=1)[:, None]"}[node.fn]
                 self.scalar[n] = True
                 src = f"d_{self.local[args[0].name]}"
                 self.dtype_lines.append(f"{dt} = ({src}[0], {src}[1] - {0 if _keepdim(node) else 1})")
             elif kind == "softmax":
                 m, e = f"m_{self.local[n]}", f"e_{self.local[n]}"
-                self.lines += [f"{m} = tl.max(tl.where(mask, {a}, float('-inf')), axis=0)",
+                self.lines += [f"{m} = tl.max(tl.where(mask, {a}, float('-inf')), axis=1)[:, None]",
                                f"{e} = tl.where(mask, tl.exp({a} - {m}), 0.0)"]
-                expr = f"{e} / tl.sum({e}, axis=0)"
+                expr = f"{e} / tl.sum({e}, axis=1)[:, None]"
                 self.scalar[n] = False
                 self.dtype_lines.append(f"{dt} = d_{self.local[args[0].name]}")
             elif kind == "layer_norm":
@@ -292,9 +305,9 @@ class _Writer:
                 bias = kwargs.get("bias", args[3] if len(args) > 3 else None)
                 eps = kwargs.get("eps", args[4] if len(args) > 4 else 1e-5)
                 mu, d = f"mu_{self.local[n]}", f"dx_{self.local[n]}"
-                self.lines += [f"{mu} = tl.sum(tl.where(mask, {a}, 0.0), axis=0) / n_cols",
+                self.lines += [f"{mu} = tl.sum(tl.where(mask, {a}, 0.0), axis=1)[:, None] * inv_n",
                                f"{d} = tl.where(mask, {a} - {mu}, 0.0)"]
-                expr = f"{d} * tl.rsqrt(tl.sum({d} * {d}, axis=0) / n_cols + {float(eps)!r})"
+                expr = f"{d} * _rsqrt(tl.sum({d} * {d}, axis=1)[:, None] * inv_n + {float(eps)!r})"
                 if isinstance(w, Ref):
                     expr = f"{expr} * {self.operand(w)}"
                 if isinstance(bias, Ref):
@@ -344,34 +357,71 @@ def _promote(*operands):
 
 def _row_space(tensors):
     """The broadcast shape of the inputs (a list), the same as four dimensions (leading ones
-    merged), and each input's four strides in it (0 where it broadcasts).
+    merged), and each input's four strides in it (0 where it broadcasts), in elements.
+
+    One pass over each input's ``shape`` and ``stride()`` tuples: under Inductor this runs
+    once, at trace time, but a direct call (strict mode, eager use of the pass) pays it per call.
 
     Raises:
         ValueError: the shapes do not broadcast, or an input's merged leading dimensions are
             not evenly strided.
     """
-    rank = max(t.dim() for t in tensors)
+    rank = max(max(t.dim() for t in tensors), 1)
     shape = [1] * rank
     for t in tensors:
-        for k, n in enumerate(t.size()):
-            j = rank - t.dim() + k
-            if n != 1 and shape[j] not in (1, n):
-                raise ValueError(f"shapes {[list(x.size()) for x in tensors]} do not broadcast")
-            shape[j] = n if n != 1 else shape[j]
-    shape = shape or [1]
-    pad = [1] * max(0, 4 - len(shape)) + shape
-    merged = len(pad) - 3
+        off = rank - t.dim()
+        for k, n in enumerate(t.shape):
+            if n != 1:
+                if shape[off + k] == 1:
+                    shape[off + k] = n
+                elif shape[off + k] != n:
+                    raise ValueError(f"shapes {[list(x.shape) for x in tensors]} do not broadcast")
+    if rank <= 4:
+        pad = [1] * (4 - rank) + shape
+        strides = []
+        for t in tensors:
+            st = [0] * (4 - t.dim()) + [s if n != 1 else 0 for n, s in zip(t.shape, t.stride())]
+            strides.append(st)
+        return shape, pad, strides
+    merged = rank - 3
     lead = 1
-    for n in pad[:merged]:
+    for n in shape[:merged]:
         lead *= n
     strides = []
     for t in tensors:
-        st = [0] * (len(pad) - t.dim()) + [t.stride(k) if t.size(k) != 1 else 0 for k in range(t.dim())]
-        for k in range(merged - 1):  # merged dims must step evenly (always true for up to four dims)
-            if pad[k + 1] != 1 and st[k] != st[k + 1] * pad[k + 1]:
-                raise ValueError(f"an input of shape {list(t.size())} cannot be read as four dimensions")
+        st = [0] * (rank - t.dim()) + [s if n != 1 else 0 for n, s in zip(t.shape, t.stride())]
+        for k in range(merged - 1):  # the merged leading dims must step evenly
+            if shape[k + 1] != 1 and st[k] != st[k + 1] * shape[k + 1]:
+                raise ValueError(f"an input of shape {list(t.shape)} cannot be read as four dimensions")
         strides.append([st[merged - 1]] + st[merged:])
-    return shape, [lead] + pad[merged:], strides
+    return shape, [lead] + shape[merged:], strides
+
+
+def _row_config(block, n_rows):
+    """(rows per program, num_warps) of the row layout for rows of ``block`` (a power of two)
+    columns, after Inductor's persistent-reduction heuristics
+    (``torch/_inductor/runtime/triton_heuristics.py``: ``XBLOCK = 2 * (256 // rnumel)`` rows for
+    rows of at most 256 elements, else one; ``num_warps`` = elements per program // 128 as a
+    power of two in [2, 8], up to 16 past 8192 columns)."""
+    rows = 1 if block > 256 else min(2 * (256 // block), _pow2(n_rows))
+    return rows, _pow2(min(max(rows * block // 128, 2), 8 if block <= 8192 else 16))
+
+
+def _pow2(n):
+    """The least power of two >= n (n >= 1): ``triton.next_power_of_2`` costs microseconds per call."""
+    return 1 << (n - 1).bit_length() if n > 1 else 1
+
+
+if torch.cuda.is_available():
+    @triton.jit
+    def _rsqrt(a):
+        # CUDA's rsqrtf, as eager's rsqrt and Inductor's libdevice.rsqrt compute it.
+        return libdevice.rsqrt(a)
+else:
+    @triton.jit
+    def _rsqrt(a):
+        # Triton's interpreter (no CUDA device) has no libdevice.
+        return tl.rsqrt(a)
 '''
 
 
@@ -389,10 +439,13 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     w.write()
     out_scalar = w.scalar[region.output]
     kernel = f"_{rule_name.lower()}_kernel"
-    sig = ", ".join(f"{p}_ptr, {p}_s0, {p}_s1, {p}_s2, {p}_s3" for p in params)
+    sig = ", ".join(f"{p}_s0, {p}_s1, {p}_s2, {p}_s3" for p in params)
     body: list[str] = []
     if region.rows:
-        body += ["row = tl.program_id(0).to(tl.int64)", "cols = tl.arange(0, BLOCK)", "mask = cols < n_cols"]
+        # ROWS rows per program, each row whole in one BLOCK: values are [ROWS, BLOCK], row
+        # values (a reduction's result, a per-row input) [ROWS, 1].
+        body += ["row = tl.program_id(0).to(tl.int64) * ROWS + tl.arange(0, ROWS)[:, None]",
+                 "cols = tl.arange(0, BLOCK)[None, :]", "rmask = row < n_rows", "mask = rmask & (cols < n_cols)"]
     else:
         body += ["idx = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)", "mask = idx < n_total",
                  "cols = idx % n_cols", "row = idx // n_cols"]
@@ -400,28 +453,28 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     for name, p in zip(inputs, params):
         base = f"{p}_ptr + i0 * {p}_s0 + i1 * {p}_s1 + i2 * {p}_s2"
         if w.scalar[name]:
-            body.append(f"v_{p} = tl.load({base}).to(tl.float32)")
+            body.append(f"v_{p} = tl.load({base}, mask=rmask, other=0.0).to(tl.float32)")
         else:
             body.append(f"v_{p} = tl.load({base} + cols * {p}_s3, mask=mask, other=0.0).to(tl.float32)")
     body += w.lines
     result = w.name(region.output)
     if out_scalar:
-        store = f"tl.store(out_ptr + row, {result}.to(out_ptr.dtype.element_ty))"
+        store = f"tl.store(out_ptr + row, {result}.to(out_ptr.dtype.element_ty), mask=rmask)"
     else:
         store = f"tl.store(out_ptr + row * n_cols + cols, {result}.to(out_ptr.dtype.element_ty), mask=mask)"
     body.append(store)
     if region.rows:
-        configs = "[triton.Config({}, num_warps=w) for w in (4, 8, 2, 16)]"
-        grid = "(n_rows,)"
-        block_kw = ", BLOCK=triton.next_power_of_2(n_cols)"
+        launch = ("    block = _pow2(n_cols)\n"
+                  "    rows, warps = _row_config(block, n_rows)\n"
+                  "    grid = ((n_rows + rows - 1) // rows,)\n")
+        meta = "BLOCK=block, ROWS=rows, num_warps=warps"
     else:
-        configs = "[triton.Config({'BLOCK': b}, num_warps=w) for b, w in ((1024, 4), (256, 2), (4096, 8), (2048, 4))]"
-        grid = "lambda meta: (triton.cdiv(n_rows * n_cols, meta['BLOCK']),)"
-        block_kw = ""
+        launch = f"    grid = ((n_rows * n_cols + {FLAT_BLOCK - 1}) // {FLAT_BLOCK},)\n"
+        meta = f"BLOCK={FLAT_BLOCK}, ROWS=1, num_warps={FLAT_WARPS}"
     out_shape = "shape" if not out_scalar else ("shape[:-1] + [1]" if _out_keeps_dim(g, region) else "shape[:-1]")
     dtype_prog = "\n".join(f"    {line}" for line in w.dtype_lines)
     in_dtypes = "\n".join(f"    d_{p} = ({p}.dtype, {p}.dim())" for p in params)
-    strides = ", ".join(f"{p}, v{i}[0], v{i}[1], v{i}[2], v{i}[3]" for i, p in enumerate(params))
+    strides = ", ".join(f"v{i}[0], v{i}[1], v{i}[2], v{i}[3]" for i in range(len(params)))
     check = ""
     if region.rows:
         full = w.row_length_input()
@@ -434,29 +487,39 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
                           f"        raise ValueError('input {p} was read as one value per row; its last dimension is {{}}'.format({p}.size(-1)))\n")
     else:
         check = "    n_cols = shape4[3]\n"
+    # No @triton.autotune: on these host-bound shapes a tuned config gains nothing measurable,
+    # and every config is compiled and timed on the first call; the launch parameters are a
+    # function of the shapes only (see _row_config), so under Inductor they are constants.
     launcher = f'''
-@triton.autotune(configs=_configs({configs}), key=["n_cols"])
 @triton.jit
-def {kernel}({sig}, out_ptr, D1, D2, n_cols, n_total, BLOCK: tl.constexpr):
+def {kernel}({", ".join(f"{p}_ptr" for p in params)}, out_ptr, {sig}, D1, D2, n_rows, n_cols, n_total, inv_n,
+        BLOCK: tl.constexpr, ROWS: tl.constexpr):
 {textwrap.indent(chr(10).join(body), "    ")}
 
 
-def fused_{rule_name.lower()}({", ".join(params)}):
+def _plan({", ".join(params)}):
+    """Everything a launch needs that depends on shapes, strides and dtypes only: (output
+    shape, output dtype, grid, the kernel's scalar arguments, its launch parameters)."""
 {in_dtypes}
 {dtype_prog}
     out_dtype = d_{pattern.local[region.output]}[0]
     shape, shape4, ({", ".join(f"v{i}" for i in range(len(params)))},) = _row_space([{", ".join(params)}])
 {check}    n_rows = shape4[0] * shape4[1] * shape4[2]
-    out = torch.empty({out_shape}, dtype=out_dtype, device={params[0]}.device)
-    {kernel}[{grid}]({strides}, out, shape4[1], shape4[2], n_cols, n_rows * n_cols{block_kw})
+{launch}    scalars = ({strides}, shape4[1], shape4[2], n_rows, n_cols, n_rows * n_cols, 1.0 / max(n_cols, 1))
+    return ({out_shape}, out_dtype, grid, scalars, dict({meta}))
+
+
+
+def fused_{rule_name.lower()}({", ".join(params)}):
+    # Per call: the plan (a few tuple operations on shapes, strides and dtypes), the output's
+    # allocation and the launch. Passes keep no state across calls (static checks), so the
+    # plan is not cached; under Inductor this function runs once, at trace time.
+    out_shape, out_dtype, grid, scalars, meta = _plan({", ".join(params)})
+    out = torch.empty(out_shape, dtype=out_dtype, device={params[0]}.device)
+    {kernel}[grid]({", ".join(params)}, out, *scalars, **meta)
     return out
 '''
-    helpers = _HELPERS + '''
-
-def _configs(configs):
-    # Without CUDA the kernel can only run in Triton's interpreter, which cannot time configs.
-    return configs if torch.cuda.is_available() else configs[:1]
-''' + launcher
+    helpers = _HELPERS + launcher
     ops = " -> ".join(dict.fromkeys(g[n].fn for n in region.nodes))
     title = f"One generated Triton kernel for {len(region.nodes)} ops: {ops}."
     doc = ("Generated from the FX graph: the region's operators computed in float32 in one kernel "
@@ -479,7 +542,7 @@ def _out_keeps_dim(g: FxGraph, region: Region) -> bool:
 def _assemble(title: str, doc: str, pattern_src: str, params: tuple[str, ...], helpers: str, func: str) -> str:
     args = ", ".join(params) + ("," if len(params) == 1 else "")
     doc = textwrap.fill(" ".join(doc.split()), 96)
-    return (f'"""{title}\n\n{doc}\n"""\n\nimport torch\nimport triton\nimport triton.language as tl\n\n\n'
+    return (f'"""{title}\n\n{doc}\n"""\n\nimport torch\nimport triton\nimport triton.language as tl\nfrom triton.language.extra import libdevice\n\n\n'
             f"{pattern_src.rstrip()}\n\n\ndef replacement_args({', '.join(params)}):\n    return ({args})\n\n"
             f"{textwrap.dedent(helpers).rstrip()}\n\n\ndef replacement_func():\n    return {func}\n")
 
@@ -492,3 +555,29 @@ def generated_kernels(g: FxGraph) -> list[RuleDraft]:
         if d is not None:
             drafts.append(d)
     return drafts
+
+
+#: Dtype literals of a pass file: ``torch.float16`` and the like, ``tl.bfloat16``, and the cast
+#: methods ``.half()``/``.float()``/``.bfloat16()``.
+_DTYPE_LITERAL = re.compile(r"\b(?:torch|tl)\.(?:float16|bfloat16|float32|float64|half|float|double)\b"
+                            r"|\.(?:half|float|bfloat16|double)\(\)")
+
+
+def dtype_variant_groups(drafts: list[RuleDraft]) -> list[tuple[RuleDraft, ...]]:
+    """``drafts`` as evaluation candidates: generated-kernel drafts whose pass files differ only in
+    dtype literals are one candidate (a tuple, at its first member's place), every other draft
+    a candidate alone.
+
+    A pattern's cast (``x.to(torch.float16)``) is a literal, so the kernel generated from a
+    float16 subgraph matches nothing in the float32 and bfloat16 subgraphs of the same task; the
+    harness fails every subgraph a pass matches nothing in (``compile``). The variants, one rule
+    file per dtype, cover the task only together (as the hand-written task_035 pass does).
+    """
+    groups: dict[str, list[RuleDraft]] = {}
+    order: list[tuple[str, RuleDraft]] = []
+    for d in drafts:
+        key = _DTYPE_LITERAL.sub("<dtype>", d.source) if d.family == "generated kernel" else f"<alone {len(order)}>"
+        if key not in groups:
+            order.append((key, d))
+        groups.setdefault(key, []).append(d)
+    return [tuple(groups[key]) for key, _ in order]
