@@ -6,26 +6,39 @@ layer norm), that produces exactly one value read outside it. :func:`find_region
 regions; :func:`kernel_pass` writes a complete pass for one: the pattern is the region's nodes
 copied from the graph (:func:`~.emit.emit_pattern`), the replacement a launcher that allocates
 the output and launches one ``@triton.jit`` kernel. The harness registers such a replacement
-as a ``torch.library.triton_op`` (``tools/triton_ops.py``), so Inductor compiles the rest of the
-graph around it.
+as a ``torch.library.triton_op`` (``tools/triton_ops.py``); AOTAutograd decomposes that op into
+the kernel call (a ``triton_kernel_wrapper_functional`` node with a constant grid and constant
+scalar arguments), so Inductor compiles the kernel into its own wrapper with the rest of the
+graph and the Python launcher runs once, at trace time, not per call.
 
-The kernel, for every supported operator, computes in float32 (loads are upcast, the store
-rounds once to the output dtype, as Inductor's own kernels do; an explicit ``.to(float16)``
-or ``.to(bfloat16)`` inside the region is rounded where it stands, as eager does). Two layouts:
+Numerics, chosen to agree with eager where Inductor does (SCORING.md: a pass is held to t = -5
+wherever Inductor is): every operator computes in float32 (loads are upcast, the store rounds
+once to the output dtype, as Inductor's kernels do); an explicit narrowing cast inside the
+region (``.to(float16)``) changes the output dtype but is not rounded where it stands (Inductor
+with ``emulate_precision_casts`` off does the same; see the cast branch of ``_Writer.write``); a
+mean is the sum times ``1/n`` (ATen's ``MeanOps`` projects its accumulator so); ``rsqrt`` is
+libdevice's, as eager's CUDA ``rsqrtf`` and Inductor's ``libdevice.rsqrt``.
 
-* no row operator: a flat grid over the output's elements, ``BLOCK`` autotuned;
-* row operators: one program per row of the last dimension, the whole row in one block
-  (``BLOCK = next_power_of_2(n_cols)``), ``num_warps`` autotuned; masked lanes are replaced by
-  the reduction's identity (0 for sums, -inf for maxima) before reducing.
+Two layouts, with launch parameters that are functions of the shapes only (no autotuning: on
+host-bound shapes a tuned config gains nothing measurable, and tuning compiles and times every
+config at the first call):
 
-Shapes, strides and dtypes are read at run time, so one pass serves every subgraph of a task:
-the launcher broadcasts each input to the region's row space, pads it to four dimensions and
-passes its strides (stride 0 where it broadcasts), and derives the output dtype by PyTorch's
-type promotion rules for dimensioned and zero-dimensional operands (PyTorch docs, "Tensor
-Attributes: Type promotion"). Without a CUDA device a kernel can only run in Triton's
-interpreter (``TRITON_INTERPRET=1``), which cannot benchmark configs, so the generated file
-keeps the first autotune config there.
+* no row operator: a flat grid over the output's elements, :data:`FLAT_BLOCK` per program;
+* row operators: ``ROWS`` rows per program, each row whole in one block
+  (``BLOCK = next_power_of_2(n_cols)``), ``ROWS`` and ``num_warps`` after Inductor's
+  persistent-reduction heuristics (several rows per program for rows of at most 256); masked
+  lanes are replaced by the reduction's identity (0 for sums, -inf for maxima) before reducing.
+
+Shapes, strides and dtypes are read at run time, so one pass serves every subgraph of a task of
+one dtype: the launcher broadcasts each input to the region's row space, pads it to four
+dimensions and passes its strides (stride 0 where it broadcasts), and derives the output dtype by
+PyTorch's type promotion rules (PyTorch docs, "Tensor Attributes: Type promotion"). The cast
+dtypes are literals of the pattern, so a task with float32, float16 and bfloat16 subgraphs gets
+one pass file per dtype; :func:`dtype_variant_groups` makes them one evaluation candidate.
+Without a CUDA device a kernel can only run in Triton's interpreter (``TRITON_INTERPRET=1``),
+which has no libdevice: the file's ``_rsqrt`` is then ``tl.rsqrt``.
 """
+
 
 from __future__ import annotations
 
@@ -36,6 +49,7 @@ from dataclasses import dataclass
 from .drafts import RuleDraft
 from .emit import emit_pattern, find_matches
 from .fx_reader import FxGraph, FxNode, Ref
+from .kernel_runtime import HELPERS, assemble
 
 FLOAT_DTYPES = {"float32", "float16", "bfloat16"}
 #: Largest row a row kernel holds in one block (elements); longer rows are not generated.
@@ -328,103 +342,6 @@ def _input_scalars(g: FxGraph, region: Region, local: dict[str, str]) -> dict[st
             for name in local if name not in region.nodes}
 
 
-_HELPERS = '''
-@triton.jit
-def _tanh(a):
-    e = tl.exp(-2.0 * tl.abs(a))
-    t = (1.0 - e) / (1.0 + e)
-    return tl.where(a < 0, -t, t)
-
-
-@triton.jit
-def _gelu_tanh(a):
-    return 0.5 * a * (1.0 + _tanh(0.7978845608028654 * (a + 0.044715 * a * a * a)))
-
-
-_WIDER = {torch.float16: 1, torch.bfloat16: 1, torch.float32: 2, torch.float64: 3}
-
-
-def _promote(*operands):
-    """(dtype, ndim) of an elementwise result of float operands: dimensioned operands decide,
-    else zero-dimensional ones; float16 with bfloat16 gives float32 (PyTorch's promotion table)."""
-    pool = [d for d, n in operands if n > 0] or [d for d, _ in operands]
-    out = pool[0]
-    for d in pool[1:]:
-        if d != out:
-            out = d if _WIDER[d] > _WIDER[out] else out if _WIDER[out] > _WIDER[d] else torch.float32
-    return (out, max(n for _, n in operands))
-
-
-def _row_space(tensors):
-    """The broadcast shape of the inputs (a list), the same as four dimensions (leading ones
-    merged), and each input's four strides in it (0 where it broadcasts), in elements.
-
-    One pass over each input's ``shape`` and ``stride()`` tuples: under Inductor this runs
-    once, at trace time, but a direct call (strict mode, eager use of the pass) pays it per call.
-
-    Raises:
-        ValueError: the shapes do not broadcast, or an input's merged leading dimensions are
-            not evenly strided.
-    """
-    rank = max(max(t.dim() for t in tensors), 1)
-    shape = [1] * rank
-    for t in tensors:
-        off = rank - t.dim()
-        for k, n in enumerate(t.shape):
-            if n != 1:
-                if shape[off + k] == 1:
-                    shape[off + k] = n
-                elif shape[off + k] != n:
-                    raise ValueError(f"shapes {[list(x.shape) for x in tensors]} do not broadcast")
-    if rank <= 4:
-        pad = [1] * (4 - rank) + shape
-        strides = []
-        for t in tensors:
-            st = [0] * (4 - t.dim()) + [s if n != 1 else 0 for n, s in zip(t.shape, t.stride())]
-            strides.append(st)
-        return shape, pad, strides
-    merged = rank - 3
-    lead = 1
-    for n in shape[:merged]:
-        lead *= n
-    strides = []
-    for t in tensors:
-        st = [0] * (rank - t.dim()) + [s if n != 1 else 0 for n, s in zip(t.shape, t.stride())]
-        for k in range(merged - 1):  # the merged leading dims must step evenly
-            if shape[k + 1] != 1 and st[k] != st[k + 1] * shape[k + 1]:
-                raise ValueError(f"an input of shape {list(t.shape)} cannot be read as four dimensions")
-        strides.append([st[merged - 1]] + st[merged:])
-    return shape, [lead] + shape[merged:], strides
-
-
-def _row_config(block, n_rows):
-    """(rows per program, num_warps) of the row layout for rows of ``block`` (a power of two)
-    columns, after Inductor's persistent-reduction heuristics
-    (``torch/_inductor/runtime/triton_heuristics.py``: ``XBLOCK = 2 * (256 // rnumel)`` rows for
-    rows of at most 256 elements, else one; ``num_warps`` = elements per program // 128 as a
-    power of two in [2, 8], up to 16 past 8192 columns)."""
-    rows = 1 if block > 256 else min(2 * (256 // block), _pow2(n_rows))
-    return rows, _pow2(min(max(rows * block // 128, 2), 8 if block <= 8192 else 16))
-
-
-def _pow2(n):
-    """The least power of two >= n (n >= 1): ``triton.next_power_of_2`` costs microseconds per call."""
-    return 1 << (n - 1).bit_length() if n > 1 else 1
-
-
-if torch.cuda.is_available():
-    @triton.jit
-    def _rsqrt(a):
-        # CUDA's rsqrtf, as eager's rsqrt and Inductor's libdevice.rsqrt compute it.
-        return libdevice.rsqrt(a)
-else:
-    @triton.jit
-    def _rsqrt(a):
-        # Triton's interpreter (no CUDA device) has no libdevice.
-        return tl.rsqrt(a)
-'''
-
-
 def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     """A complete pass file replacing ``region`` by one generated Triton kernel, or None when the
     region cannot be written as a pattern or its pattern does not match the graph."""
@@ -519,13 +436,13 @@ def fused_{rule_name.lower()}({", ".join(params)}):
     {kernel}[grid]({", ".join(params)}, out, *scalars, **meta)
     return out
 '''
-    helpers = _HELPERS + launcher
+    helpers = HELPERS + launcher
     ops = " -> ".join(dict.fromkeys(g[n].fn for n in region.nodes))
     title = f"One generated Triton kernel for {len(region.nodes)} ops: {ops}."
     doc = ("Generated from the FX graph: the region's operators computed in float32 in one kernel "
            f"({'one program per row, the row in one block' if region.rows else 'a flat grid over the output'}), "
            "the output rounded once at the store; shapes, strides and dtypes are read at run time.")
-    source = _assemble(title, doc, pattern.source, params, helpers, f"fused_{rule_name.lower()}")
+    source = assemble(title, doc, pattern.source, params, helpers, f"fused_{rule_name.lower()}")
     compile(source, f"{rule_name}.py", "exec")  # a syntax error here is a bug of the generator
     rationale = (f"fuses {len(region.nodes)} ops ({ops}) into one Triton kernel "
                  f"({region.ops} arithmetic, {'row layout' if region.rows else 'flat layout'}); float32 accumulation")
@@ -537,14 +454,6 @@ def _out_keeps_dim(g: FxGraph, region: Region) -> bool:
     out = g[region.output]
     widest = max((g[n] for n in region.nodes), key=lambda n: len(n.shape or []))
     return isinstance(out.shape, list) and len(out.shape) == len(widest.shape or [])
-
-
-def _assemble(title: str, doc: str, pattern_src: str, params: tuple[str, ...], helpers: str, func: str) -> str:
-    args = ", ".join(params) + ("," if len(params) == 1 else "")
-    doc = textwrap.fill(" ".join(doc.split()), 96)
-    return (f'"""{title}\n\n{doc}\n"""\n\nimport torch\nimport triton\nimport triton.language as tl\nfrom triton.language.extra import libdevice\n\n\n'
-            f"{pattern_src.rstrip()}\n\n\ndef replacement_args({', '.join(params)}):\n    return ({args})\n\n"
-            f"{textwrap.dedent(helpers).rstrip()}\n\n\ndef replacement_func():\n    return {func}\n")
 
 
 def generated_kernels(g: FxGraph) -> list[RuleDraft]:
