@@ -300,6 +300,13 @@ def test_dtype_variants_of_one_kernel_are_one_candidate() -> None:
     other = RuleDraft("x", "Other", "def pattern(x):\n    return x.to(torch.float16)\n", "", family="library form")
     groups = dtype_variant_groups([drafts[0], other, drafts[1], drafts[2]])
     assert groups == [tuple(drafts), (other,)]
+    # task_011: the layer norm's normalized_shape is a literal too (256, 384, 768, 1024 columns).
+    sources_011 = [source for _, source, _, _ in _task_cases("task_011")]
+    variants = [RuleDraft("generated_kernel", f"K{k}", s, "", family="generated kernel") for k, s in enumerate(sources_011)]
+    assert len(set(sources_011)) == 4 and dtype_variant_groups(variants) == [tuple(variants)]
+    # A different kernel (another operator) stays a candidate of its own.
+    changed = RuleDraft("generated_kernel", "K9", sources_011[0].replace("tl.sum(", "tl.max("), "", family="generated kernel")
+    assert dtype_variant_groups([variants[0], changed]) == [(variants[0],), (changed,)]
 
 
 class _NoLaunch:

@@ -466,27 +466,34 @@ def generated_kernels(g: FxGraph) -> list[RuleDraft]:
     return drafts
 
 
-#: Dtype literals of a pass file: ``torch.float16`` and the like, ``tl.bfloat16``, and the cast
-#: methods ``.half()``/``.float()``/``.bfloat16()``.
-_DTYPE_LITERAL = re.compile(r"\b(?:torch|tl)\.(?:float16|bfloat16|float32|float64|half|float|double)\b"
-                            r"|\.(?:half|float|bfloat16|double)\(\)")
+#: What may differ between two pass files of the same generated kernel: dtype literals
+#: (``torch.float16``, ``tl.bfloat16``, the cast methods ``.half()``/``.float()``/``.bfloat16()``)
+#: and the kernel's and launcher's names (``FusedKernel``, ``FusedKernel1``: the region's place in
+#: its graph).
+_VARIANT_LITERAL = re.compile(r"\b(?:torch|tl)\.(?:float16|bfloat16|float32|float64|half|float|double)\b"
+                              r"|\.(?:half|float|bfloat16|double)\(\)|fusedkernel\d*")
 
 
 def dtype_variant_groups(drafts: list[RuleDraft]) -> list[tuple[RuleDraft, ...]]:
-    """``drafts`` as evaluation candidates: generated-kernel drafts whose pass files differ only in
-    dtype literals are one candidate (a tuple, at its first member's place), every other draft
-    a candidate alone.
+    """``drafts`` as evaluation candidates: generated-kernel drafts that launch the same kernel
+    (their files equal from ``replacement_args`` on, up to dtype literals and names) are one
+    candidate (a tuple, at its first member's place); every other draft is a candidate alone.
 
-    A pattern's cast (``x.to(torch.float16)``) is a literal, so the kernel generated from a
-    float16 subgraph matches nothing in the float32 and bfloat16 subgraphs of the same task; the
-    harness fails every subgraph a pass matches nothing in (``compile``). The variants, one rule
-    file per dtype, cover the task only together (as the hand-written task_035 pass does).
+    A pattern's literals (the cast in ``x.to(torch.float16)``, a layer norm's
+    ``normalized_shape``) are matched exactly, so the kernel generated from a float16 subgraph
+    matches nothing in the float32 and bfloat16 subgraphs of the same task, and the harness fails
+    every subgraph a pass matches nothing in (``compile``). The variants, one rule file each, cover
+    the task only together (as the hand-written task_035 pass does with one rule per dtype).
     """
     groups: dict[str, list[RuleDraft]] = {}
-    order: list[tuple[str, RuleDraft]] = []
+    order: list[str] = []
     for d in drafts:
-        key = _DTYPE_LITERAL.sub("<dtype>", d.source) if d.family == "generated kernel" else f"<alone {len(order)}>"
+        start = d.source.find("def replacement_args(")
+        if d.family == "generated kernel" and start >= 0:
+            key = _VARIANT_LITERAL.sub("<v>", d.source[start:])
+        else:
+            key = f"<alone {len(order)}>"
         if key not in groups:
-            order.append((key, d))
+            order.append(key)
         groups.setdefault(key, []).append(d)
-    return [tuple(groups[key]) for key, _ in order]
+    return [tuple(groups[key]) for key in order]
