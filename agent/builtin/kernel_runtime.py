@@ -54,6 +54,11 @@ def _row_space(tensors):
             not evenly strided.
     """
     rank = max(max(t.dim() for t in tensors), 1)
+    full = next((t.shape for t in tensors if t.dim() == rank), None)
+    if rank <= 4 and full is not None and all(t.shape == full[rank - t.dim():] for t in tensors):
+        # The common case: every input's shape is a suffix of the row space (no size-1 dimension
+        # broadcasts), so the strides are the inputs' own, zero in front.
+        return list(full), [1] * (4 - rank) + list(full), [[0] * (4 - t.dim()) + list(t.stride()) for t in tensors]
     shape = [1] * rank
     for t in tensors:
         off = rank - t.dim()
