@@ -111,7 +111,8 @@ def test_dtype_variants_of_a_generated_kernel_are_written_and_kept_together(monk
     # One region of a task with float32 and float16 subgraphs: two pass files that differ only in
     # the cast literal. Alone, each matches nothing in the other dtype's subgraphs (a compile
     # failure there); the policy writes both and evaluates them as one candidate.
-    src = "def pattern(x):\n    return x.to(torch.{})\n"
+    src = ("def pattern(x):\n    return x.to(torch.{})\n\n\ndef replacement_args(x):\n    return (x,)\n\n\n"
+           "def replacement_func():\n    return fused_fusedkernel\n")
     k32 = RuleDraft("generated_kernel", "FusedKernel", src.format("float32"), "fuses", family="generated kernel")
     k16 = RuleDraft("generated_kernel", "FusedKernel_2", src.format("float16"), "fuses", family="generated kernel")
     drafts = [k32, draft("A", "library form"), k16]
