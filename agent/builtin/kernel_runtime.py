@@ -34,6 +34,8 @@ _WIDER = {torch.float16: 1, torch.bfloat16: 1, torch.float32: 2, torch.float64: 
 def _promote(*operands):
     """(dtype, ndim) of an elementwise result of float operands: dimensioned operands decide,
     else zero-dimensional ones; float16 with bfloat16 gives float32 (PyTorch's promotion table)."""
+    if len(operands) == 1 or all(o == operands[0] for o in operands):
+        return operands[0]  # the usual case, without building the pool
     pool = [d for d, n in operands if n > 0] or [d for d, _ in operands]
     out = pool[0]
     for d in pool[1:]:
@@ -53,12 +55,22 @@ def _row_space(tensors):
         ValueError: the shapes do not broadcast, or an input's merged leading dimensions are
             not evenly strided.
     """
-    rank = max(max(t.dim() for t in tensors), 1)
-    full = next((t.shape for t in tensors if t.dim() == rank), None)
-    if rank <= 4 and full is not None and all(t.shape == full[rank - t.dim():] for t in tensors):
-        # The common case: every input's shape is a suffix of the row space (no size-1 dimension
-        # broadcasts), so the strides are the inputs' own, zero in front.
-        return list(full), [1] * (4 - rank) + list(full), [[0] * (4 - t.dim()) + list(t.stride()) for t in tensors]
+    full = tensors[0].shape
+    for t in tensors:
+        if len(t.shape) > len(full):
+            full = t.shape
+    rank = len(full)
+    if 0 < rank <= 4:
+        strides = []
+        for t in tensors:
+            if t.shape != full[rank - t.dim():]:
+                break
+            strides.append([0] * (4 - t.dim()) + list(t.stride()))
+        else:
+            # The common case: every input's shape is a suffix of the row space (no size-1
+            # dimension broadcasts), so the strides are the inputs' own, zero in front.
+            return list(full), [1] * (4 - rank) + list(full), strides
+    rank = max(rank, 1)
     shape = [1] * rank
     for t in tensors:
         off = rank - t.dim()
