@@ -80,7 +80,6 @@ _REDUCTIONS = {"sum", "mean", "amax"}
 _CASTS = {"to", "float", "half", "bfloat16", "type"}
 _CAST_METHODS = {"float": "torch.float32", "half": "torch.float16", "bfloat16": "torch.bfloat16"}
 _IDENTITIES = {"contiguous", "clone", "dropout"}
-_TRITON_DTYPE = {"torch.float16": "tl.float16", "torch.bfloat16": "tl.bfloat16"}
 
 
 @dataclass(frozen=True)
