@@ -1,9 +1,10 @@
 """One GPU check in one call: GPU tests, example passes on the shared tasks, timing
 repeatability, the CUDA-graph replay guard under host load, the built-in policy solving tasks,
-evaluation throughput under both device-lease scopes (``throughput``), and result tables.
+evaluation throughput under both device-lease scopes (``throughput``), the policy's generated-kernel
+passes against Inductor (``kernels``, benchmarks/policy_kernels.py), and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam,throughput]
-        [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam,throughput,kernels]
+        [--kernel-tasks IDS] [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
 the shared tasks, eager, Inductor and example-pass times (median end-to-end and kernel time)
@@ -259,7 +260,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
     ap.add_argument("--parts", default="tests,eval,repeat,guard,solve",
-                    help="comma-separated: tests, eval, repeat, guard, solve, apply (a pass on whole models), redteam; apply and redteam are not in the default")
+                    help="comma-separated: tests, eval, repeat, guard, solve, apply (a pass on whole models), redteam, "
+                         "kernels (the policy's generated-kernel passes); apply, redteam and kernels are not in the default")
+    ap.add_argument("--kernel-tasks", default="task_035,task_028,task_031,task_037",
+                    help="kernels part: built-in tasks whose generated-kernel pass is evaluated against Inductor")
+    ap.add_argument("--kernel-budget", type=float, default=0.3, help="kernels part: seconds of timed calls per subgraph")
     ap.add_argument("--redteam-runtime-only", action=argparse.BooleanOptionalAction, default=True,
                     help="redteam part: also run the corpus with the static checks off")
     ap.add_argument("--solve-tasks", type=int, default=10, help="built-in long-tail tasks to solve besides the shared ones")
@@ -306,6 +311,11 @@ def main() -> None:
         report += apply_tables(args.out)
     if "redteam" in parts:
         report += redteam(args.out, args.redteam_runtime_only)
+    if "kernels" in parts:
+        sys.path.insert(0, str(REPO / "benchmarks"))
+        from policy_kernels import run as policy_kernels
+
+        report += ["", *policy_kernels([t for t in args.kernel_tasks.split(",") if t], args.kernel_budget, args.out)]
     report.append(f"total {time.time() - t0:.0f} s")
     text = "\n".join(report)
     (args.out / "gpu_check.md").write_text(text + "\n")

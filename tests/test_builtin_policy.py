@@ -107,6 +107,25 @@ def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pyt
     assert "generated kernel: not tried: generated Triton kernels run on CUDA devices only and this run is on cpu" in summary
 
 
+def test_dtype_variants_of_a_generated_kernel_are_written_and_kept_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    # One region of a task with float32 and float16 subgraphs: two pass files that differ only in
+    # the cast literal. Alone, each matches nothing in the other dtype's subgraphs (a compile
+    # failure there); the policy writes both and evaluates them as one candidate.
+    src = ("def pattern(x):\n    return x.to(torch.{})\n\n\ndef replacement_args(x):\n    return (x,)\n\n\n"
+           "def replacement_func():\n    return fused_fusedkernel\n")
+    k32 = RuleDraft("generated_kernel", "FusedKernel", src.format("float32"), "fuses", family="generated kernel")
+    k16 = RuleDraft("generated_kernel", "FusedKernel_2", src.format("float16"), "fuses", family="generated kernel")
+    drafts = [k32, draft("A", "library form"), k16]
+    text, calls = decide(monkeypatch, drafts, [])
+    assert [(c[0], c[1].get("rule")) for c in calls] == [("write_pass", "FusedKernel"), ("write_pass", "FusedKernel_2"),
+                                                          ("evaluate_pass", None)]
+    text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct", "correct"]), eval_text(1.2, 1.0, ["correct"])])
+    [(name, args)] = calls[1:]
+    assert calls[0] == ("delete_rule", {"rule": "A"}) and name == "finish"
+    assert "Kept `FusedKernel` [generated kernel], `FusedKernel_2` [generated kernel]: fuses (AS 1.3000" in args["summary"]
+    assert "Kept by family: generated kernel: FusedKernel, FusedKernel_2;" in args["summary"]
+
+
 def test_cleanups_alone_are_named_not_evaluated(monkeypatch: pytest.MonkeyPatch) -> None:
     # Alone they change nothing Inductor compiles: an evaluation would be flagged no_change.
     drafts = [draft("Drop", "simplification", "eval_dropout"), draft("Cast", "simplification", "redundant_cast")]

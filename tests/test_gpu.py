@@ -209,3 +209,44 @@ def test_exact_float32_conv_is_correct_against_a_reference_without_tf32(cache_ro
     s = result.subgraphs[0]
     assert s.status == "correct", s.message
     assert s.candidate_error.min_correct_t <= -5
+
+
+def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root: Path, tmp_path: Path) -> None:
+    """The built-in policy's generated-kernel candidate for task_035 (one rule file per dtype):
+    every subgraph matched once by its own dtype's rule and correct at t = -5 on the GPU, and the
+    kernel compiled into Inductor's output code (not called through the launcher)."""
+    pytest.importorskip("triton")
+    import json
+    import sys
+
+    import torch
+    import torch._dynamo
+    from torch._inductor.utils import run_and_get_code
+
+    from passagent.tools.backend import PassBackend
+    from passagent.tools.inputs import synthesize_inputs
+    from passagent.tools.passes import load_rules
+    from passagent.tools.worker import build_module
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    from policy_kernels import kernel_candidate
+
+    task = load_task(RMS_TASK)
+    drafts = kernel_candidate(task)
+    assert len(drafts) == 3  # float32, float16, bfloat16
+    for d in drafts:
+        (tmp_path / f"{d.rule_name}.py").write_text(d.source)
+    (tmp_path / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name for d in drafts]))
+    result = evaluate_pass(task, tmp_path, EvalOptions(device="cuda", cache_root=cache_root, timing_budget_s=0.2))
+    for s in result.subgraphs:
+        assert s.status == "correct" and s.matches == 1, (s.name, s.status, s.message)
+        assert s.candidate_error is not None and s.candidate_error.min_correct_t <= -5
+    torch._dynamo.reset()
+    sg = task.subgraphs[1]  # float16
+    module = build_module(sg, torch.device("cuda"), "gpu")
+    args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, seed=0)]
+    backend = PassBackend(load_rules(tmp_path))
+    _, code = run_and_get_code(torch.compile(module, backend=backend), *args)
+    assert backend.triton_ops and any("_fusedkernel_kernel" in c for c in code)
+    calls = [ln for c in code for ln in c.splitlines() if "torch.ops.passagent_" in ln and not ln.lstrip().startswith("#")]
+    assert calls == []  # no call of the custom op, whose Python launcher would run per call

@@ -37,6 +37,7 @@ from ..protocols import Message, ModelResponse, ToolCall, ToolSpec, Usage
 from .drafts import fallback_subgraphs
 from .fx_reader import read_graphs
 from .recipes import CATALOGUE, FAMILIES, RuleDraft, propose_rules
+from .triton_gen import dtype_variant_groups
 from .verdicts import MIN_IMPROVEMENT, judge, read_verdict
 
 MAX_INSPECTED = 8
@@ -199,8 +200,7 @@ class BuiltinPolicy:
         pending = iter(texts)
 
         def candidates():
-            for d in changing:
-                yield (d,)
+            yield from dtype_variant_groups(changing)  # one generated kernel's dtype variants go together
             if kept:  # alone they change nothing Inductor compiles: the harness flags them no_change
                 for d in cleanups:
                     yield (d,)
@@ -223,8 +223,8 @@ class BuiltinPolicy:
                  history: list[_Exchange], count: int, device: str) -> str:
         out = []
         if kept:
-            out.append("Kept " + "; ".join(f"`{t.drafts[0].rule_name}` [{t.drafts[0].family}]: {t.drafts[0].rationale} "
-                                           f"({t.reason})" for t in tried if t.keep and len(t.drafts) == 1) + ".")
+            out.append("Kept " + "; ".join(f"{_label(t.drafts)}: {t.drafts[0].rationale} ({t.reason})"
+                                           for t in tried if t.keep) + ".")
         else:
             out.append("No candidate beat default Inductor; the pass keeps no rule.")
         withheld = self._withheld(history, count, device)

@@ -6,35 +6,50 @@ layer norm), that produces exactly one value read outside it. :func:`find_region
 regions; :func:`kernel_pass` writes a complete pass for one: the pattern is the region's nodes
 copied from the graph (:func:`~.emit.emit_pattern`), the replacement a launcher that allocates
 the output and launches one ``@triton.jit`` kernel. The harness registers such a replacement
-as a ``torch.library.triton_op`` (``tools/triton_ops.py``), so Inductor compiles the rest of the
-graph around it.
+as a ``torch.library.triton_op`` (``tools/triton_ops.py``); AOTAutograd decomposes that op into
+the kernel call (a ``triton_kernel_wrapper_functional`` node with a constant grid and constant
+scalar arguments), so Inductor compiles the kernel into its own wrapper with the rest of the
+graph and the Python launcher runs once, at trace time, not per call.
 
-The kernel, for every supported operator, computes in float32 (loads are upcast, the store
-rounds once to the output dtype, as Inductor's own kernels do; an explicit ``.to(float16)``
-or ``.to(bfloat16)`` inside the region is rounded where it stands, as eager does). Two layouts:
+Numerics, chosen to agree with eager where Inductor does (SCORING.md: a pass is held to t = -5
+wherever Inductor is): every operator computes in float32 (loads are upcast, the store rounds
+once to the output dtype, as Inductor's kernels do); an explicit narrowing cast inside the
+region (``.to(float16)``) changes the output dtype but is not rounded where it stands (Inductor
+with ``emulate_precision_casts`` off does the same; see the cast branch of ``_Writer.write``); a
+mean is the sum times ``1/n`` (ATen's ``MeanOps`` projects its accumulator so); ``rsqrt`` is
+libdevice's, as eager's CUDA ``rsqrtf`` and Inductor's ``libdevice.rsqrt``.
 
-* no row operator: a flat grid over the output's elements, ``BLOCK`` autotuned;
-* row operators: one program per row of the last dimension, the whole row in one block
-  (``BLOCK = next_power_of_2(n_cols)``), ``num_warps`` autotuned; masked lanes are replaced by
-  the reduction's identity (0 for sums, -inf for maxima) before reducing.
+Two layouts, with launch parameters that are functions of the shapes only (no autotuning: on
+host-bound shapes a tuned config gains nothing measurable, and tuning compiles and times every
+config at the first call):
 
-Shapes, strides and dtypes are read at run time, so one pass serves every subgraph of a task:
-the launcher broadcasts each input to the region's row space, pads it to four dimensions and
-passes its strides (stride 0 where it broadcasts), and derives the output dtype by PyTorch's
-type promotion rules for dimensioned and zero-dimensional operands (PyTorch docs, "Tensor
-Attributes: Type promotion"). Without a CUDA device a kernel can only run in Triton's
-interpreter (``TRITON_INTERPRET=1``), which cannot benchmark configs, so the generated file
-keeps the first autotune config there.
+* no row operator: a flat grid over the output's elements, :data:`FLAT_BLOCK` per program;
+* row operators: ``ROWS`` rows per program, each row whole in one block
+  (``BLOCK = next_power_of_2(n_cols)``), ``ROWS`` and ``num_warps`` after Inductor's
+  persistent-reduction heuristics (several rows per program for rows of at most 256); masked
+  lanes are replaced by the reduction's identity (0 for sums, -inf for maxima) before reducing.
+
+Shapes, strides and dtypes are read at run time, so one pass serves every subgraph of a task of
+one dtype: the launcher broadcasts each input to the region's row space, pads it to four
+dimensions and passes its strides (stride 0 where it broadcasts), and derives the output dtype by
+PyTorch's type promotion rules (PyTorch docs, "Tensor Attributes: Type promotion"). The cast
+dtypes are literals of the pattern, so a task with float32, float16 and bfloat16 subgraphs gets
+one pass file per dtype; :func:`dtype_variant_groups` makes them one evaluation candidate.
+Without a CUDA device a kernel can only run in Triton's interpreter (``TRITON_INTERPRET=1``),
+which has no libdevice: the file's ``_rsqrt`` is then ``tl.rsqrt``.
 """
+
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 
 from .drafts import RuleDraft
 from .emit import emit_pattern, find_matches
 from .fx_reader import FxGraph, FxNode, Ref
+from .kernel_runtime import HELPERS, assemble
 
 FLOAT_DTYPES = {"float32", "float16", "bfloat16"}
 #: Largest row a row kernel holds in one block (elements); longer rows are not generated.
@@ -43,6 +58,10 @@ MAX_ROW = 32768
 #: op fuses nothing, but its kernel is still a candidate the harness can time against Inductor's,
 #: so a task made of a single op (a softmax, a GELU) gets an evaluation too.
 MIN_OPS = 1
+#: The flat layout's elements per program and warps: Inductor's pointwise default for a large
+#: 1-D kernel (``XBLOCK = 1024``, ``num_warps = 4``; ``torch/_inductor/runtime/triton_heuristics.py``).
+FLAT_BLOCK = 1024
+FLAT_WARPS = 4
 
 # fn -> Triton expression template over {a}, {b}; all operands are float32 values.
 _BINARY = {
@@ -51,7 +70,7 @@ _BINARY = {
 }
 _UNARY = {
     "neg": "(-{a})", "abs": "tl.abs({a})", "exp": "tl.exp({a})", "log": "tl.log({a})", "sqrt": "tl.sqrt({a})",
-    "rsqrt": "tl.rsqrt({a})", "sin": "tl.sin({a})", "cos": "tl.cos({a})", "erf": "tl.erf({a})",
+    "rsqrt": "_rsqrt({a})", "sin": "tl.sin({a})", "cos": "tl.cos({a})", "erf": "tl.erf({a})",
     "sigmoid": "tl.sigmoid({a})", "relu": "tl.maximum({a}, 0.0)", "silu": "({a} * tl.sigmoid({a}))",
     "square": "({a} * {a})", "reciprocal": "(1.0 / {a})",
     # tanh(a) = sign(a) (1 - e) / (1 + e), e = exp(-2|a|): no overflow, exact sign (libdevice has no interpreter form).
@@ -61,7 +80,6 @@ _REDUCTIONS = {"sum", "mean", "amax"}
 _CASTS = {"to", "float", "half", "bfloat16", "type"}
 _CAST_METHODS = {"float": "torch.float32", "half": "torch.float16", "bfloat16": "torch.bfloat16"}
 _IDENTITIES = {"contiguous", "clone", "dropout"}
-_TRITON_DTYPE = {"torch.float16": "tl.float16", "torch.bfloat16": "tl.bfloat16"}
 
 
 @dataclass(frozen=True)
@@ -264,8 +282,14 @@ class _Writer:
                 self.scalar[n] = self.is_scalar(args[0])
                 self.dtype_lines.append(f"{dt} = d_{self.local[args[0].name]}")
             elif kind == "cast":
+                # No rounding where the cast stands, only the dtype bookkeeping: a narrowing cast
+                # followed by more arithmetic is rounded once, at the store, as Inductor does
+                # (emulate_precision_casts off). Rounding here as eager does turns a 1-ulp
+                # difference of a float32 intermediate (rsqrt, a reduction's order) into a
+                # 1-ulp flip of the float16 value, 2 ulp after the next product: beyond the
+                # float16 rtol at t = -5 (1e-3, about one ulp).
                 target = _cast_target(node)
-                expr = f"{a}.to({_TRITON_DTYPE[target]}).to(tl.float32)" if target in _TRITON_DTYPE else a
+                expr = a
                 self.scalar[n] = self.is_scalar(args[0])
                 self.dtype_lines.append(f"{dt} = ({target}, d_{self.local[args[0].name]}[1])")
             elif kind == "identity":
@@ -275,16 +299,18 @@ class _Writer:
             elif kind == "reduce":
                 identity = "float('-inf')" if node.fn == "amax" else "0.0"
                 masked = f"tl.where(mask, {a}, {identity})"
-                expr = {"sum": f"tl.sum({masked}, axis=0)", "mean": f"(tl.sum({masked}, axis=0) / n_cols)",
-                        "amax": f"tl.max({masked}, axis=0)"}[node.fn]
+                # Row values are [ROWS, 1]: reduce over the row (axis 1) and keep it broadcastable. A
+                # mean is the sum times 1/n in float32, as ATen's MeanOps projects its accumulator.
+                expr = {"sum": f"tl.sum({masked}, axis=1)[:, None]", "mean": f"(tl.sum({masked}, axis=1)[:, None] * inv_n)",
+                        "amax": f"tl.max({masked}, axis=1)[:, None]"}[node.fn]
                 self.scalar[n] = True
                 src = f"d_{self.local[args[0].name]}"
                 self.dtype_lines.append(f"{dt} = ({src}[0], {src}[1] - {0 if _keepdim(node) else 1})")
             elif kind == "softmax":
                 m, e = f"m_{self.local[n]}", f"e_{self.local[n]}"
-                self.lines += [f"{m} = tl.max(tl.where(mask, {a}, float('-inf')), axis=0)",
+                self.lines += [f"{m} = tl.max(tl.where(mask, {a}, float('-inf')), axis=1)[:, None]",
                                f"{e} = tl.where(mask, tl.exp({a} - {m}), 0.0)"]
-                expr = f"{e} / tl.sum({e}, axis=0)"
+                expr = f"{e} / tl.sum({e}, axis=1)[:, None]"
                 self.scalar[n] = False
                 self.dtype_lines.append(f"{dt} = d_{self.local[args[0].name]}")
             elif kind == "layer_norm":
@@ -292,9 +318,9 @@ class _Writer:
                 bias = kwargs.get("bias", args[3] if len(args) > 3 else None)
                 eps = kwargs.get("eps", args[4] if len(args) > 4 else 1e-5)
                 mu, d = f"mu_{self.local[n]}", f"dx_{self.local[n]}"
-                self.lines += [f"{mu} = tl.sum(tl.where(mask, {a}, 0.0), axis=0) / n_cols",
+                self.lines += [f"{mu} = tl.sum(tl.where(mask, {a}, 0.0), axis=1)[:, None] * inv_n",
                                f"{d} = tl.where(mask, {a} - {mu}, 0.0)"]
-                expr = f"{d} * tl.rsqrt(tl.sum({d} * {d}, axis=0) / n_cols + {float(eps)!r})"
+                expr = f"{d} * _rsqrt(tl.sum({d} * {d}, axis=1)[:, None] * inv_n + {float(eps)!r})"
                 if isinstance(w, Ref):
                     expr = f"{expr} * {self.operand(w)}"
                 if isinstance(bias, Ref):
@@ -315,66 +341,6 @@ def _input_scalars(g: FxGraph, region: Region, local: dict[str, str]) -> dict[st
             for name in local if name not in region.nodes}
 
 
-_HELPERS = '''
-@triton.jit
-def _tanh(a):
-    e = tl.exp(-2.0 * tl.abs(a))
-    t = (1.0 - e) / (1.0 + e)
-    return tl.where(a < 0, -t, t)
-
-
-@triton.jit
-def _gelu_tanh(a):
-    return 0.5 * a * (1.0 + _tanh(0.7978845608028654 * (a + 0.044715 * a * a * a)))
-
-
-_WIDER = {torch.float16: 1, torch.bfloat16: 1, torch.float32: 2, torch.float64: 3}
-
-
-def _promote(*operands):
-    """(dtype, ndim) of an elementwise result of float operands: dimensioned operands decide,
-    else zero-dimensional ones; float16 with bfloat16 gives float32 (PyTorch's promotion table)."""
-    pool = [d for d, n in operands if n > 0] or [d for d, _ in operands]
-    out = pool[0]
-    for d in pool[1:]:
-        if d != out:
-            out = d if _WIDER[d] > _WIDER[out] else out if _WIDER[out] > _WIDER[d] else torch.float32
-    return (out, max(n for _, n in operands))
-
-
-def _row_space(tensors):
-    """The broadcast shape of the inputs (a list), the same as four dimensions (leading ones
-    merged), and each input's four strides in it (0 where it broadcasts).
-
-    Raises:
-        ValueError: the shapes do not broadcast, or an input's merged leading dimensions are
-            not evenly strided.
-    """
-    rank = max(t.dim() for t in tensors)
-    shape = [1] * rank
-    for t in tensors:
-        for k, n in enumerate(t.size()):
-            j = rank - t.dim() + k
-            if n != 1 and shape[j] not in (1, n):
-                raise ValueError(f"shapes {[list(x.size()) for x in tensors]} do not broadcast")
-            shape[j] = n if n != 1 else shape[j]
-    shape = shape or [1]
-    pad = [1] * max(0, 4 - len(shape)) + shape
-    merged = len(pad) - 3
-    lead = 1
-    for n in pad[:merged]:
-        lead *= n
-    strides = []
-    for t in tensors:
-        st = [0] * (len(pad) - t.dim()) + [t.stride(k) if t.size(k) != 1 else 0 for k in range(t.dim())]
-        for k in range(merged - 1):  # merged dims must step evenly (always true for up to four dims)
-            if pad[k + 1] != 1 and st[k] != st[k + 1] * pad[k + 1]:
-                raise ValueError(f"an input of shape {list(t.size())} cannot be read as four dimensions")
-        strides.append([st[merged - 1]] + st[merged:])
-    return shape, [lead] + pad[merged:], strides
-'''
-
-
 def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     """A complete pass file replacing ``region`` by one generated Triton kernel, or None when the
     region cannot be written as a pattern or its pattern does not match the graph."""
@@ -389,10 +355,13 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     w.write()
     out_scalar = w.scalar[region.output]
     kernel = f"_{rule_name.lower()}_kernel"
-    sig = ", ".join(f"{p}_ptr, {p}_s0, {p}_s1, {p}_s2, {p}_s3" for p in params)
+    sig = ", ".join(f"{p}_s0, {p}_s1, {p}_s2, {p}_s3" for p in params)
     body: list[str] = []
     if region.rows:
-        body += ["row = tl.program_id(0).to(tl.int64)", "cols = tl.arange(0, BLOCK)", "mask = cols < n_cols"]
+        # ROWS rows per program, each row whole in one BLOCK: values are [ROWS, BLOCK], row
+        # values (a reduction's result, a per-row input) [ROWS, 1].
+        body += ["row = tl.program_id(0).to(tl.int64) * ROWS + tl.arange(0, ROWS)[:, None]",
+                 "cols = tl.arange(0, BLOCK)[None, :]", "rmask = row < n_rows", "mask = rmask & (cols < n_cols)"]
     else:
         body += ["idx = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)", "mask = idx < n_total",
                  "cols = idx % n_cols", "row = idx // n_cols"]
@@ -400,28 +369,28 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
     for name, p in zip(inputs, params):
         base = f"{p}_ptr + i0 * {p}_s0 + i1 * {p}_s1 + i2 * {p}_s2"
         if w.scalar[name]:
-            body.append(f"v_{p} = tl.load({base}).to(tl.float32)")
+            body.append(f"v_{p} = tl.load({base}, mask=rmask, other=0.0).to(tl.float32)")
         else:
             body.append(f"v_{p} = tl.load({base} + cols * {p}_s3, mask=mask, other=0.0).to(tl.float32)")
     body += w.lines
     result = w.name(region.output)
     if out_scalar:
-        store = f"tl.store(out_ptr + row, {result}.to(out_ptr.dtype.element_ty))"
+        store = f"tl.store(out_ptr + row, {result}.to(out_ptr.dtype.element_ty), mask=rmask)"
     else:
         store = f"tl.store(out_ptr + row * n_cols + cols, {result}.to(out_ptr.dtype.element_ty), mask=mask)"
     body.append(store)
     if region.rows:
-        configs = "[triton.Config({}, num_warps=w) for w in (4, 8, 2, 16)]"
-        grid = "(n_rows,)"
-        block_kw = ", BLOCK=triton.next_power_of_2(n_cols)"
+        launch = ("    block = _pow2(n_cols)\n"
+                  "    rows, warps = _row_config(block, n_rows)\n"
+                  "    grid = ((n_rows + rows - 1) // rows,)\n")
+        meta = "BLOCK=block, ROWS=rows, num_warps=warps"
     else:
-        configs = "[triton.Config({'BLOCK': b}, num_warps=w) for b, w in ((1024, 4), (256, 2), (4096, 8), (2048, 4))]"
-        grid = "lambda meta: (triton.cdiv(n_rows * n_cols, meta['BLOCK']),)"
-        block_kw = ""
+        launch = f"    grid = ((n_rows * n_cols + {FLAT_BLOCK - 1}) // {FLAT_BLOCK},)\n"
+        meta = f"BLOCK={FLAT_BLOCK}, ROWS=1, num_warps={FLAT_WARPS}"
     out_shape = "shape" if not out_scalar else ("shape[:-1] + [1]" if _out_keeps_dim(g, region) else "shape[:-1]")
     dtype_prog = "\n".join(f"    {line}" for line in w.dtype_lines)
     in_dtypes = "\n".join(f"    d_{p} = ({p}.dtype, {p}.dim())" for p in params)
-    strides = ", ".join(f"{p}, v{i}[0], v{i}[1], v{i}[2], v{i}[3]" for i, p in enumerate(params))
+    strides = ", ".join(f"v{i}[0], v{i}[1], v{i}[2], v{i}[3]" for i in range(len(params)))
     check = ""
     if region.rows:
         full = w.row_length_input()
@@ -434,35 +403,45 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
                           f"        raise ValueError('input {p} was read as one value per row; its last dimension is {{}}'.format({p}.size(-1)))\n")
     else:
         check = "    n_cols = shape4[3]\n"
+    # No @triton.autotune: on these host-bound shapes a tuned config gains nothing measurable,
+    # and every config is compiled and timed on the first call; the launch parameters are a
+    # function of the shapes only (see _row_config), so under Inductor they are constants.
     launcher = f'''
-@triton.autotune(configs=_configs({configs}), key=["n_cols"])
 @triton.jit
-def {kernel}({sig}, out_ptr, D1, D2, n_cols, n_total, BLOCK: tl.constexpr):
+def {kernel}({", ".join(f"{p}_ptr" for p in params)}, out_ptr, {sig}, D1, D2, n_rows, n_cols, n_total, inv_n,
+        BLOCK: tl.constexpr, ROWS: tl.constexpr):
 {textwrap.indent(chr(10).join(body), "    ")}
 
 
-def fused_{rule_name.lower()}({", ".join(params)}):
+def _plan({", ".join(params)}):
+    """Everything a launch needs that depends on shapes, strides and dtypes only: (output
+    shape, output dtype, grid, the kernel's scalar arguments, its launch parameters)."""
 {in_dtypes}
 {dtype_prog}
     out_dtype = d_{pattern.local[region.output]}[0]
     shape, shape4, ({", ".join(f"v{i}" for i in range(len(params)))},) = _row_space([{", ".join(params)}])
 {check}    n_rows = shape4[0] * shape4[1] * shape4[2]
-    out = torch.empty({out_shape}, dtype=out_dtype, device={params[0]}.device)
-    {kernel}[{grid}]({strides}, out, shape4[1], shape4[2], n_cols, n_rows * n_cols{block_kw})
+{launch}    scalars = ({strides}, shape4[1], shape4[2], n_rows, n_cols, n_rows * n_cols, 1.0 / max(n_cols, 1))
+    return ({out_shape}, out_dtype, grid, scalars, dict({meta}))
+
+
+
+def fused_{rule_name.lower()}({", ".join(params)}):
+    # Per call: the plan (a few tuple operations on shapes, strides and dtypes), the output's
+    # allocation and the launch. Passes keep no state across calls (static checks), so the
+    # plan is not cached; under Inductor this function runs once, at trace time.
+    out_shape, out_dtype, grid, scalars, meta = _plan({", ".join(params)})
+    out = torch.empty(out_shape, dtype=out_dtype, device={params[0]}.device)
+    {kernel}[grid]({", ".join(params)}, out, *scalars, **meta)
     return out
 '''
-    helpers = _HELPERS + '''
-
-def _configs(configs):
-    # Without CUDA the kernel can only run in Triton's interpreter, which cannot time configs.
-    return configs if torch.cuda.is_available() else configs[:1]
-''' + launcher
+    helpers = HELPERS + launcher
     ops = " -> ".join(dict.fromkeys(g[n].fn for n in region.nodes))
     title = f"One generated Triton kernel for {len(region.nodes)} ops: {ops}."
     doc = ("Generated from the FX graph: the region's operators computed in float32 in one kernel "
            f"({'one program per row, the row in one block' if region.rows else 'a flat grid over the output'}), "
            "the output rounded once at the store; shapes, strides and dtypes are read at run time.")
-    source = _assemble(title, doc, pattern.source, params, helpers, f"fused_{rule_name.lower()}")
+    source = assemble(title, doc, pattern.source, params, helpers, f"fused_{rule_name.lower()}")
     compile(source, f"{rule_name}.py", "exec")  # a syntax error here is a bug of the generator
     rationale = (f"fuses {len(region.nodes)} ops ({ops}) into one Triton kernel "
                  f"({region.ops} arithmetic, {'row layout' if region.rows else 'flat layout'}); float32 accumulation")
@@ -476,14 +455,6 @@ def _out_keeps_dim(g: FxGraph, region: Region) -> bool:
     return isinstance(out.shape, list) and len(out.shape) == len(widest.shape or [])
 
 
-def _assemble(title: str, doc: str, pattern_src: str, params: tuple[str, ...], helpers: str, func: str) -> str:
-    args = ", ".join(params) + ("," if len(params) == 1 else "")
-    doc = textwrap.fill(" ".join(doc.split()), 96)
-    return (f'"""{title}\n\n{doc}\n"""\n\nimport torch\nimport triton\nimport triton.language as tl\n\n\n'
-            f"{pattern_src.rstrip()}\n\n\ndef replacement_args({', '.join(params)}):\n    return ({args})\n\n"
-            f"{textwrap.dedent(helpers).rstrip()}\n\n\ndef replacement_func():\n    return {func}\n")
-
-
 def generated_kernels(g: FxGraph) -> list[RuleDraft]:
     """Recipe entry point: one generated-kernel draft per fusible region of ``g``."""
     drafts = []
@@ -492,3 +463,36 @@ def generated_kernels(g: FxGraph) -> list[RuleDraft]:
         if d is not None:
             drafts.append(d)
     return drafts
+
+
+#: What may differ between two pass files of the same generated kernel: dtype literals
+#: (``torch.float16``, ``tl.bfloat16``, the cast methods ``.half()``/``.float()``/``.bfloat16()``)
+#: and the kernel's and launcher's names (``FusedKernel``, ``FusedKernel1``: the region's place in
+#: its graph).
+_VARIANT_LITERAL = re.compile(r"\b(?:torch|tl)\.(?:float16|bfloat16|float32|float64|half|float|double)\b"
+                              r"|\.(?:half|float|bfloat16|double)\(\)|fusedkernel\d*")
+
+
+def dtype_variant_groups(drafts: list[RuleDraft]) -> list[tuple[RuleDraft, ...]]:
+    """``drafts`` as evaluation candidates: generated-kernel drafts that launch the same kernel
+    (their files equal from ``replacement_args`` on, up to dtype literals and names) are one
+    candidate (a tuple, at its first member's place); every other draft is a candidate alone.
+
+    A pattern's literals (the cast in ``x.to(torch.float16)``, a layer norm's
+    ``normalized_shape``) are matched exactly, so the kernel generated from a float16 subgraph
+    matches nothing in the float32 and bfloat16 subgraphs of the same task, and the harness fails
+    every subgraph a pass matches nothing in (``compile``). The variants, one rule file each, cover
+    the task only together (as the hand-written task_035 pass does with one rule per dtype).
+    """
+    groups: dict[str, list[RuleDraft]] = {}
+    order: list[str] = []
+    for d in drafts:
+        start = d.source.find("def replacement_args(")
+        if d.family == "generated kernel" and start >= 0:
+            key = _VARIANT_LITERAL.sub("<v>", d.source[start:])
+        else:
+            key = f"<alone {len(order)}>"
+        if key not in groups:
+            order.append(key)
+        groups.setdefault(key, []).append(d)
+    return [tuple(groups[key]) for key in order]
