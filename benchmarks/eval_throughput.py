@@ -4,12 +4,16 @@ Runs the same evaluations twice, ``--workers`` at a time, all sharing one device
 device lease (as a sweep does), once per arm:
 
 * ``before``: ``EvalOptions(lease_scope="evaluation")``, the lease around the whole evaluation
-  (process start, ``import torch``, Inductor compiles, timing);
-* ``after``: ``EvalOptions(lease_scope="device")`` (the default), the lease taken only once the
-  worker is ready (:mod:`passagent.tools.lease_gate`).
+  (process start, ``import torch``, Inductor compiles, timing), and timing that stops on each
+  variant's own median only (``TimingConfig.paired_ci=None``);
+* ``after``: the defaults: ``lease_scope="device"``, the lease taken only once the worker is ready
+  (:mod:`passagent.tools.lease_gate`), and timing that also stops once every pair's median
+  per-round ratio is known (``TimingConfig.for_device``'s ``paired_ci``);
+* ``warm``: as ``after``, on the cache root ``after`` left behind (Inductor's compiled graphs and
+  kernels, cached baselines): the same evaluations again with warm caches. Run it after ``after``.
 
-Each arm starts from its own empty cache root (no Inductor artifacts, no cached baselines), so
-neither profits from the other's compiles. The jobs: the shared tasks with an example pass
+``before`` and ``after`` start from their own empty cache roots (no Inductor artifacts, no cached
+baselines), so neither profits from the other's compiles. The jobs: the shared tasks with an example pass
 (b511, 623d; on CUDA also built-in task_035 with its Triton kernel), then ``--builtin`` built-in
 long-tail tasks evaluated with the honest ``fused_silu`` test pass (it matches where a graph
 computes ``x * sigmoid(x)``; elsewhere the evaluation is a "matched nothing" failure, which still
@@ -31,6 +35,7 @@ Prints a Markdown table last (``--out DIR``: also the JSON, and each arm's lease
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import shutil
@@ -46,7 +51,7 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
 EXAMPLES = REPO / "examples" / "passes"
 GENERIC_PASS = REPO / "tests" / "passes" / "honest" / "fused_silu.py"
-ARMS = {"before": "evaluation", "after": "device"}
+ARMS = {"before": "evaluation", "after": "device", "warm": "device"}
 
 
 def jobs(device: str, builtin: int) -> list[tuple[str, Path, Path]]:
@@ -84,9 +89,14 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
     from passagent.tools.device_lease import busy_profile, read_leases
     from passagent.tools.evaluate import EvalOptions
 
-    cache, locks = root / f"cache-{arm}", root / f"locks-{arm}"
+    from passagent.tools.timing import TimingConfig
+
+    cache, locks = root / f"cache-{'after' if arm == 'warm' else arm}", root / f"locks-{arm}"
+    timing = TimingConfig.for_device(device, timing_budget)
+    if arm == "before":
+        timing = dataclasses.replace(timing, paired_ci=None)
     options = EvalOptions(device=device, device_pool=[device], lock_dir=locks, cache_root=cache, lease_scope=ARMS[arm],
-                          timing_budget_s=timing_budget)
+                          timing=timing)
     results, errors = [], []
     t0 = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
@@ -134,7 +144,7 @@ def main() -> None:
     ap.add_argument("--device", default="cuda:0", help="the one device every evaluation leases (cuda:0, cpu)")
     ap.add_argument("--workers", type=int, default=4, help="evaluations at once (each waits for the device lease)")
     ap.add_argument("--builtin", type=int, default=10, help="built-in long-tail tasks after the shared ones")
-    ap.add_argument("--arms", default="before,after", help="comma-separated, run in this order: before, after")
+    ap.add_argument("--arms", default="before,after", help="comma-separated, run in this order: before, after, warm (after's cache again)")
     ap.add_argument("--arm-budget", type=float, default=120.0, help="seconds after which an arm starts no new evaluation")
     ap.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph (default: the device's)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
@@ -157,7 +167,7 @@ def main() -> None:
     from passagent.tools.evaluate import device_name
 
     lines = [f"Evaluation throughput on {device_name(args.device)}, {args.workers} evaluations at once on {args.device}, "
-             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; each arm from an empty cache", "",
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; before and after each from an empty cache, warm on after's", "",
              "| arm | lease covers | evaluations | lease held per eval, median (s) | mean (s) | compile in lease per eval (s) "
              "| timing in lease per eval (s) | wall per eval, median (s) | evals per device-hour | evals per wall-hour |",
              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]

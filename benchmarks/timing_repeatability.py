@@ -32,13 +32,15 @@ between two ``synchronize()`` calls, no interleaving, warm-up of one call, garba
     PYTHONUNBUFFERED=1 python benchmarks/timing_repeatability.py [--device cuda] [--builtin 10] [--per-task 3]
         [--pin off|on|both] [--timing-budget SECONDS]
 
-Prints a Markdown table last; ``--out DIR`` also writes the JSON.
+Prints a Markdown table last; ``--out DIR`` also writes the JSON (gzip, with every measurement's raw paired samples), which
+``--analyse DIR/timing_repeatability.json.gz`` reads again for the stopping-rule table.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import gzip
 import json
 import os
 import statistics
@@ -53,7 +55,7 @@ from passagent.tools.builtin_tasks import load_manifest, resolve_builtin
 from passagent.tools.inputs import clone_inputs, synthesize_inputs
 from passagent.tools.passes import load_rules
 from passagent.tools.tasks import load_task
-from passagent.tools.timing import SPEEDUP_ESTIMATORS, TimingConfig, speedup_estimates, time_interleaved
+from passagent.tools.timing import SPEEDUP_ESTIMATORS, TimingConfig, paired_ratio_ci, speedup_estimates, time_interleaved
 from passagent.tools.worker import build_module
 
 REPO = Path(__file__).resolve().parent.parent
@@ -134,7 +136,10 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         pinned = [time_interleaved(variants, fresh, device=device, config=dataclasses.replace(config, pin_thread=True))
                   for _ in range(2)] if pin == "both" else None
     row: dict[str, Any] = {"subgraph": sg.name, "source": sg.source, "dtypes": list(sg.dtypes), "candidate_kind": kind,
-                           "measure_s": t1 - t0, "budget_s": config.budget_s}
+                           "measure_s": t1 - t0, "budget_s": config.budget_s,
+                           # The raw paired samples (µs, round order) of both measurements, for
+                           # :func:`stop_rule_rows`: what an earlier stop would have given.
+                           "samples": [{n: [round(x, 2) for x in v] for n, v in m.items()} for m in (samples1, samples2)]}
     for name in variants:
         m1, m2 = first[name].median_us, second[name].median_us
         row[name] = {"m1_us": m1, "m2_us": m2, "n1": first[name].n, "n2": second[name].n,
@@ -158,6 +163,64 @@ def measure_subgraph(sg: Any, pass_path: Path | None, device: torch.device, tag:
         row[f"speedup_vs_{base}"] = {"m1": s1, "m2": s2, "diff": abs(s2 - s1) / s1}
     row.update(_estimator_rows(samples1, samples2))  # other estimators, same samples
     return row
+
+
+def _stop_round(samples: dict[str, list[float]], target: float, min_rounds: int, block: int) -> int:
+    """Recorded rounds after which ``TimingConfig(paired_ci=target)`` would have stopped a
+    measurement that went on to ``samples``' full length: the first check (after ``min_rounds``,
+    then every ``block`` rounds) at which :func:`~passagent.tools.timing.paired_ratio_ci` of the
+    rounds so far is within ``target``; the full length if none is."""
+    n = min(len(v) for v in samples.values())
+    k = min_rounds
+    while k < n:
+        if paired_ratio_ci({name: v[:k] for name, v in samples.items()}) <= target:
+            return k
+        k += block
+    return n
+
+
+def stop_rule_rows(rows: list[dict[str, Any]], targets: tuple[float, ...] = (0.0025, 0.005, 0.01, 0.02),
+                   min_rounds: int = 100, block: int = 25) -> list[dict[str, Any]]:
+    """What stopping on the paired ratios would have done to these measurements, from their saved
+    samples (``row["samples"]``): for each ``paired_ci`` target, the median share of each
+    measurement's rounds it keeps, the median estimated seconds of timing per measurement
+    (``measure_s`` times that share), and the repeatability of the score's estimator (median of
+    per-round ratios, against eager and Inductor) between the two truncated measurements: median
+    and worst ``|s2 - s1| / s1`` over subgraphs. ``None`` is the measurement as it ran."""
+    out = []
+    for target in (None, *targets):
+        shares, seconds, diffs = [], [], {b: [] for b in BASELINES}
+        for r in rows:
+            if "samples" not in r:
+                continue
+            cut = []
+            for m in r["samples"]:
+                n = min(len(v) for v in m.values())
+                k = n if target is None else _stop_round(m, target, min_rounds, block)
+                shares.append(k / n)
+                cut.append({name: v[:k] for name, v in m.items()})
+            seconds.append(r["measure_s"] * shares[-2])
+            for b in BASELINES:
+                e = [speedup_estimates(c[b], c["candidate"])["median_of_paired_ratios"] for c in cut]
+                diffs[b].append(abs(e[1] - e[0]) / e[0])
+        if not seconds:
+            break
+        row = {"paired_ci": target, "rounds_kept": statistics.median(shares), "timing_s": statistics.median(seconds)}
+        for b in BASELINES:
+            row[f"vs_{b}_median"], row[f"vs_{b}_worst"] = statistics.median(diffs[b]), max(diffs[b])
+        out.append(row)
+    return out
+
+
+def stop_rule_table(rows: list[dict[str, Any]]) -> list[str]:
+    """Markdown lines of :func:`stop_rule_rows`."""
+    lines = ["| paired_ci | rounds kept (median) | timing s per measurement (median) | vs eager median / worst | "
+             "vs Inductor median / worst |", "|---|---:|---:|---:|---:|"]
+    for r in stop_rule_rows(rows):
+        label = "as run" if r["paired_ci"] is None else f"{r['paired_ci']:.2%}"
+        lines.append(f"| {label} | {r['rounds_kept']:.0%} | {r['timing_s']:.2f} | {r['vs_eager_median']:.2%} / "
+                     f"{r['vs_eager_worst']:.2%} | {r['vs_inductor_median']:.2%} / {r['vs_inductor_worst']:.2%} |")
+    return lines
 
 
 def _summary_order() -> list[str]:
@@ -184,7 +247,14 @@ def main() -> None:
                     help="replace TimingConfig.budget_s, the wall time of one measurement of all variants "
                          "(default: TimingConfig.for_device's, 1.5 s on CUDA, 0.5 s on the CPU)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
+    ap.add_argument("--analyse", type=Path, default=None, metavar="JSON",
+                    help="no timing: print the stopping-rule table of a saved timing_repeatability.json")
     args = ap.parse_args()
+    if args.analyse is not None:
+        opener = gzip.open if args.analyse.suffix == ".gz" else open
+        with opener(args.analyse, "rt") as f:
+            print("\n".join(stop_rule_table(json.load(f)["rows"])))
+        return
     device = torch.device(args.device)
     if device.type == "cpu":
         torch.set_num_threads(1)  # as an evaluation times on the CPU (EvalOptions.cpu_threads)
@@ -238,11 +308,15 @@ def main() -> None:
         if d:
             summary[v] = {"median": statistics.median(d), "worst": max(d)}
             lines.append(f"| {v} | {statistics.median(d):.2%} | {max(d):.2%} | {sum(x <= 0.01 for x in d)}/{len(d)} | {sum(x <= 0.05 for x in d)}/{len(d)} |")
+    if any("samples" in r for r in rows):
+        lines += ["", "Stopping on the paired ratios (TimingConfig.paired_ci), simulated on the saved samples:", ""]
+        lines += stop_rule_table(rows)
     text = "\n".join(lines)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "timing_repeatability.json").write_text(json.dumps({"rows": rows, "summary": summary,
-                                                                       "timing_budget_s": args.timing_budget}, indent=1))
+        # Compressed: the saved samples are megabytes of text.
+        with gzip.open(args.out / "timing_repeatability.json.gz", "wt") as f:
+            json.dump({"rows": rows, "summary": summary, "timing_budget_s": args.timing_budget}, f)
         (args.out / "timing_repeatability.md").write_text(text + "\n")
     print(text)
 

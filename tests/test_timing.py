@@ -11,7 +11,7 @@ import pytest
 import torch
 
 from passagent.tools.timing import (GUARD_US, MAX_GUARD_US, TimingConfig, interleaved_replays, median_ci_halfwidth,
-                                    next_guard_us, time_interleaved)
+                                    next_guard_us, paired_ratio_ci, time_interleaved)
 
 
 def test_median_ci_halfwidth_by_hand() -> None:
@@ -40,6 +40,40 @@ def test_ci_rule_stops_at_max_calls_when_never_precise_enough() -> None:
     config = TimingConfig(warmup=1, min_calls=12, max_calls=30, budget_s=30.0, target_ci=0.0)
     stats = time_interleaved({"a": _sleeper(0.0005)}, lambda i: [], config=config)
     assert 30 <= stats["a"].n < 30 + 12  # whole blocks: stops at the first block past max_calls
+
+
+def test_paired_ratio_ci_takes_the_widest_pair() -> None:
+    # a/b is exactly 2 in every round (drift cancels: half-width 0); a/c runs 1..100 / 1 -> the
+    # half-width of 1..100's median, 20/101 (see the test above).
+    a = [float(x) for x in range(1, 101)]
+    assert paired_ratio_ci({"a": a, "b": [x / 2 for x in a]}) == 0.0
+    assert paired_ratio_ci({"a": a, "b": [x / 2 for x in a], "c": [1.0] * 100}) == pytest.approx(20 / 101)
+    assert paired_ratio_ci({"a": a[:9], "b": a[:9]}) == math.inf  # too few rounds
+    assert paired_ratio_ci({"a": a}) == 0.0
+
+
+def _busy(share: float, drift: list[float]):
+    """A call of ``share`` ms times the round's drift factor (a busy wait: sleep is too coarse)."""
+    def fn(i: int) -> None:
+        end = time.perf_counter() + share * 1e-3 * drift[i % len(drift)]
+        while time.perf_counter() < end:
+            pass
+    return fn
+
+
+def test_paired_rule_stops_when_the_ratios_settle_though_each_variant_drifts() -> None:
+    # Every round is slow or fast for both variants alike (drift x1 or x3): each variant's own
+    # median stays uncertain, the per-round ratio b/a stays 2.
+    drift = [1.0, 3.0, 1.0, 1.0, 3.0, 3.0, 1.0, 3.0]
+    variants = {"a": _busy(0.2, drift), "b": _busy(0.4, drift)}
+    base = TimingConfig(warmup=1, min_calls=40, max_calls=400, budget_s=60.0, target_ci=0.001)
+    held = time_interleaved(variants, lambda i: [i], config=base)
+    assert held["a"].n >= 400  # the per-variant rule alone runs to max_calls
+    samples: dict[str, list[float]] = {}
+    paired = time_interleaved(variants, lambda i: [i], config=TimingConfig(**{**base.__dict__, "paired_ci": 0.05}),
+                              samples_out=samples)
+    assert paired["a"].n < 400 and paired_ratio_ci(samples) <= 0.05
+    assert TimingConfig.for_device("cuda").paired_ci == 0.0125 and TimingConfig.for_device("cpu").paired_ci is None
 
 
 def test_gc_is_paused_while_timing_and_restored() -> None:
