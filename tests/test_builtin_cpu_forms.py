@@ -218,3 +218,28 @@ def test_each_form_is_correct_through_the_harness(task_irs: dict, tmp_path: Path
         # Correct at t = -5 wherever default Inductor is (the policy's criterion); where Inductor is
         # not (its own bfloat16 LayerNorm on task_059), no less correct than Inductor.
         assert s.candidate_error.min_correct_t <= max(-5, s.inductor_error.min_correct_t), (task_id, s.message)
+
+
+def test_lone_op_lowerings_only_where_inductor_leaves_the_op_alone() -> None:
+    """A ReLU after another op is fused into that op's kernel, and on the CPU a cat of computed
+    values is written straight into the output: neither gets the other lowering."""
+    from test_recipes import fake_ir
+
+    from passagent.agent.builtin.recipes import propose_rules
+
+    f32 = "float32"
+    lone = """
+        def forward(self, L_x_ : torch.Tensor, L_y_ : torch.Tensor):
+            l_x_ = L_x_
+            l_y_ = L_y_
+            out = OP
+            return (out,)
+    """
+    meta = {"l_x_": ([4, 8], f32), "l_y_": ([4, 8], f32), "t": ([4, 8], f32), "out": ([4, 16], f32)}
+    recipes = lambda code: [d.recipe for d in propose_rules(fake_ir(code, meta))]  # noqa: E731
+    assert recipes(lone.replace("OP", "torch.nn.functional.relu(l_x_, inplace = False)")) == ["relu_select"]
+    assert recipes(lone.replace("OP", "torch.cat((l_x_, l_y_), dim = 1)")) == ["cat_padded_sum"]
+    after = lone.replace("out = OP", "t = l_x_.sin()\n            out = OP")
+    assert recipes(after.replace("OP", "torch.nn.functional.relu(t, inplace = False)")) == []
+    assert recipes(after.replace("OP", "torch.cat((t, l_y_), dim = 1)")) == []
+    assert recipes(lone.replace("OP", "torch.cat((l_x_, l_x_.to(torch.float16)), dim = 1)")) == []

@@ -13,8 +13,8 @@ another way and let the measurement decide. Both forms compute exactly the op's 
 * ``cat((a, b), d)`` = ``pad(a, (0, len_b) on d) + pad(b, (len_a, 0) on d)``: every output element
   is one input element plus a padding zero, and ``x + 0.0 == x`` for every float x (``-0.0``
   becomes ``+0.0``, which compares equal; IEEE 754-2019 6.3). Inductor lowers the padded sum as one
-  pointwise kernel with masked loads, where it lowers ``cat`` of graph inputs as a copy per input
-  into slices of the output (measured on task_095: 1.06-1.13x Inductor per subgraph).
+  pointwise kernel with masked loads, where on the CPU it lowers ``cat`` of graph inputs as a copy
+  per input into slices of the output (measured on task_095: 1.06-1.13x Inductor per subgraph).
 """
 
 from __future__ import annotations
@@ -28,16 +28,20 @@ from .fx_reader import FxGraph, Ref
 _FLOATS = ("float32", "float64", "float16", "bfloat16")
 
 def relu_select(g: FxGraph) -> list[RuleDraft]:
-    """``relu(x)`` (function, method or ``F.relu(inplace=False)``) -> ``where(x < 0, 0, x)``.
+    """``relu(x)`` (function, method or ``F.relu(inplace=False)``) -> ``where(x < 0, 0, x)``, for a
+    graph that is one ReLU of a graph input.
 
-    ``x``: any shape, float16/bfloat16/float32/float64.
+    ``x``: any shape, float16/bfloat16/float32/float64. Only a lone ReLU: after another op,
+    Inductor fuses the ReLU into that op's kernel, where both forms cost the same and the
+    evaluation would be spent for nothing.
     """
     drafts = []
-    for node in g.calls():
-        if not _is_relu(node) or not isinstance(node.args[0], Ref):
+    calls = g.calls()
+    for node in calls:
+        if not _is_relu(node) or not isinstance(node.args[0], Ref) or len(calls) != 1:
             continue
         x = g.node(node.args[0])
-        if x is None or x.dtype not in _FLOATS:
+        if x is None or x.op != "placeholder" or x.dtype not in _FLOATS:
             continue
         pattern = emit_pattern(g, [node.name], [node.name], {x.name: "x"})
         if pattern is None or pattern.params != ("x",):
@@ -62,7 +66,13 @@ def relu_by_select(x):
 
 
 def cat_padded_sum(g: FxGraph) -> list[RuleDraft]:
-    """``torch.cat((a, b), dim)`` -> ``pad(a, ..) + pad(b, ..)`` for two float tensors of one dtype and rank."""
+    """``torch.cat((a, b), dim)`` -> ``pad(a, ..) + pad(b, ..)`` for two float graph inputs of one dtype and rank.
+
+    Only where both are graph inputs. On the CPU Inductor always lowers ``cat`` as a
+    ``ConcatKernel`` (its pointwise form is switched off there: ``torch/_inductor/lowering.py``,
+    ``cat``), which writes computed inputs straight into their slices of the output but has to
+    copy graph inputs; the padded sum is a pointwise kernel with masked loads in their place.
+    """
     drafts = []
     for node in g.calls():
         if node.target not in ("torch.cat", "torch.concat", "torch.concatenate") or node.form != "call":
@@ -74,6 +84,8 @@ def cat_padded_sum(g: FxGraph) -> list[RuleDraft]:
         if a is None or b is None or a.name == b.name or not a.shape or not b.shape:
             continue
         if a.dtype not in _FLOATS or b.dtype != a.dtype or len(a.shape) != len(b.shape):
+            continue
+        if a.op != "placeholder" or b.op != "placeholder":
             continue
         pattern = emit_pattern(g, [node.name], [node.name], {a.name: "a", b.name: "b"}, _cat_dim_lift(node))
         if pattern is None or set(pattern.params) - {"dim"} != {"a", "b"}:
