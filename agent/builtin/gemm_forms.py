@@ -9,12 +9,14 @@ rounding relative to its own size, so outputs near zero fail float16's rtol = 1e
 1.6e-2) once the GEMM reads anything else. So in half precision the replacements keep eager's
 rounded GEMM inputs and change the GEMM instead: a float32 GEMM over the exactly widened
 operands, rounded once. Half x half products are exact in float32 (11 + 11 significant bits
-< 24), and ATen's CPU half GEMM also accumulates in float32 (``at::opmath_type<Half>`` is float,
-``aten/src/ATen/native/cpu/BlasKernel.cpp``), so the result agrees with eager's to within one
-unit in the last place. On a CPU without native float16 dot-product instructions that float32
-GEMM is far faster than the half one (measured on the 2-core AMD EPYC under Inductor: 3.8-18x for
-float16, 0.5-0.8x for bfloat16, which the CPU multiplies natively); on a GPU, tensor cores make
-the half GEMM the fast one, and the policy's own measurement discards the rule there.
+< 24), and ATen's CPU half GEMM accumulates in float32 too unless half reductions are allowed
+(``allowFP16ReductionCPU``, off by default; ``aten/src/ATen/native/BlasKernel.cpp``), so the
+result differs from eager's by its last rounding (checked on the tasks' own input draws: no
+further from the float64 result than eager's, ``tests/test_builtin_cpu_forms.py``). On a CPU without native float16 dot-product instructions that float32
+GEMM is far faster than the half one (``passagent eval`` of task_089 and task_059 against
+Inductor, 2-core AMD EPYC: 5-15x for float16 subgraphs, 0.4-0.7x for bfloat16 ones, which that
+CPU multiplies natively); on a GPU, tensor cores make the half GEMM the fast one, and the
+policy's own measurement discards the rule there.
 """
 
 from __future__ import annotations
