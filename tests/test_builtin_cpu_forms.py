@@ -103,10 +103,11 @@ def test_the_policy_evaluates_a_candidate_and_says_why_it_lost(task_irs: dict, t
     names = [name for name, _args in calls]
     assert names[-1] == "evaluate_pass" and "write_pass" in names, (text, names)
     written = [args for name, args in calls if name == "write_pass"]
-    assert any(f"Rewrite family: library form." in a["source"] for a in written)
+    assert any("Rewrite family: library form." in a["source"] for a in written)
     assert text.startswith("Candidate 1:")
     # The measurement says it lost to Inductor: the next step discards it and the summary says why.
     rule = written[0]["rule"]
+    assert rule == _draft(task_irs[task_id], recipe).rule_name  # the task's form is the first candidate
     history += [_Exchange("write_pass", {"rule": rule}, "ok"),
                 _Exchange("evaluate_pass", {}, eval_text(0.4, 0.97, ["correct"] * len(task_irs[task_id])))]
     while True:

@@ -27,6 +27,7 @@ from .fx_reader import FxGraph, Ref
 
 _FLOATS = ("float32", "float64", "float16", "bfloat16")
 
+
 def relu_select(g: FxGraph) -> list[RuleDraft]:
     """``relu(x)`` (function, method or ``F.relu(inplace=False)``) -> ``where(x < 0, 0, x)``, for a
     graph that is one ReLU of a graph input.
