@@ -5,16 +5,19 @@ policy inspects), capture the Dynamo FX graph exactly as
 :func:`passagent.tools.ir.inspect_subgraph` records it (same synthesized inputs, same node
 table: ``fx_code`` and ``fx_nodes``), but without compiling it with Inductor, which is all the
 recipes read; then ask the recipe catalogue (:func:`passagent.agent.builtin.recipes.propose_rules`)
-for drafts. A task is *covered* when at least one draft comes from a recipe that changes the
-ATen graph (``changes_aten``): the policy evaluates a pass there; elsewhere it finishes without
-evaluating anything (clean-up drafts alone are never evaluated).
+for drafts, and apply the policy's own withholding rule
+(:func:`passagent.agent.builtin.policy.candidate_drafts`: a draft whose replacement would run the
+original ops on one of the task's subgraphs is not proposed). A task is *covered* when at least
+one remaining draft comes from a recipe that changes the ATen graph (``changes_aten``): the policy
+evaluates a pass there; elsewhere it finishes without evaluating anything (clean-up drafts alone
+are never evaluated). Withheld drafts are listed in their own column.
 
     python benchmarks/policy_coverage.py                  # every built-in task
     python benchmarks/policy_coverage.py --tasks task_082 task_032
     python benchmarks/policy_coverage.py --all-rows       # also list tasks with no ATen-changing draft
     python benchmarks/policy_coverage.py --device cuda    # with generated Triton kernels (CUDA only)
 
-Prints a Markdown table (task id, long_tail, ATen-changing recipes proposed, clean-up recipes)
+Prints a Markdown table (task id, long_tail, ATen-changing recipes proposed, clean-up recipes, withheld)
 and a summary line with the counts. CPU only; about a second per subgraph.
 """
 
@@ -28,8 +31,8 @@ from typing import Any
 
 import torch
 
-from passagent.agent.builtin.policy import MAX_INSPECTED
-from passagent.agent.builtin.recipes import CATALOGUE, propose_rules
+from passagent.agent.builtin.policy import MAX_INSPECTED, candidate_drafts
+from passagent.agent.builtin.recipes import CATALOGUE
 from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest
 from passagent.tools.inputs import synthesize_inputs
 from passagent.tools.ir import fx_node_records
@@ -58,21 +61,18 @@ def capture_ir(task_path: str, index: int) -> dict[str, Any]:
             "fx_nodes": [n for g in graphs for n in g["nodes"]]}
 
 
-def task_drafts(task_id: str, device: str = "cpu") -> tuple[list[str], list[str], int]:
-    """(ATen-changing recipes, clean-up recipes, subgraphs read) the policy would see for a task
-    evaluated on ``device`` (generated Triton kernels are proposed for CUDA devices only)."""
+def task_drafts(task_id: str, device: str = "cpu") -> tuple[list[str], list[str], list[str], int]:
+    """(ATen-changing recipes, clean-up recipes, withheld recipes, subgraphs read) the policy would
+    see for a task evaluated on ``device`` (generated Triton kernels are proposed for CUDA devices only)."""
     path = builtin_tasks_dir() / task_id
     count = min(len(load_task(str(path)).subgraphs), MAX_INSPECTED)
-    seen: set[str] = set()
+    drafts, withheld = candidate_drafts({i: capture_ir(str(path), i) for i in range(count)}, device)
     changing: list[str] = []
     cleanup: list[str] = []
-    for i in range(count):
-        for d in propose_rules(capture_ir(str(path), i), device):
-            if d.source in seen:
-                continue
-            seen.add(d.source)
+    for d in drafts:
+        if d.rule_name not in withheld:
             (changing if CHANGES_ATEN.get(d.recipe, True) else cleanup).append(d.recipe)
-    return changing, cleanup, count
+    return changing, cleanup, [d.recipe for d, _where in withheld.values()], count
 
 
 def _counted(names: list[str]) -> str:
@@ -97,18 +97,19 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     for task_id in ids:
         try:
-            changing, cleanup, count = task_drafts(task_id, opts.device)
+            changing, cleanup, withheld, count = task_drafts(task_id, opts.device)
             error = ""
         except Exception as exc:  # noqa: BLE001 - report the task and go on
-            changing, cleanup, count, error = [], [], 0, f"{type(exc).__name__}: {exc}"[:80]
-        rows.append((task_id, bool(manifest.get(task_id, {}).get("long_tail")), changing, cleanup, count, error))
+            changing, cleanup, withheld, count, error = [], [], [], 0, f"{type(exc).__name__}: {exc}"[:80]
+        rows.append((task_id, bool(manifest.get(task_id, {}).get("long_tail")), changing, cleanup, withheld, count,
+                     error))
         print(f"{task_id}: {_counted(changing)}{' | ' + error if error else ''}", file=sys.stderr, flush=True)
-    print("| task | long_tail | subgraphs | ATen-changing recipes | clean-up recipes |")
-    print("|---|---|---|---|---|")
-    for task_id, long_tail, changing, cleanup, count, error in rows:
+    print("| task | long_tail | subgraphs | ATen-changing recipes | clean-up recipes | withheld |")
+    print("|---|---|---|---|---|---|")
+    for task_id, long_tail, changing, cleanup, withheld, count, error in rows:
         if changing or opts.all_rows or error:
             print(f"| {task_id} | {'yes' if long_tail else 'no'} | {count} | {_counted(changing)} | "
-                  f"{_counted(cleanup)}{' (error: ' + error + ')' if error else ''} |")
+                  f"{_counted(cleanup)}{' (error: ' + error + ')' if error else ''} | {_counted(withheld)} |")
     covered = [r for r in rows if r[2]]
     print(f"\n{len(covered)} of {len(rows)} tasks get an ATen-changing draft "
           f"({sum(r[1] for r in covered)} of them long-tail; "

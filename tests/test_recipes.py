@@ -355,7 +355,9 @@ def test_cat_repeat_unary_needs_one_tensor_twice_and_elementwise_readers() -> No
     [d] = propose_rules(fake_ir(code, meta))
     assert d.recipe == "cat_repeat_unary" and "return (t_1, t_2)" in d.source
     # Two different tensors, a non-elementwise reader, or the cat itself returned: no rule.
-    assert propose_rules(fake_ir(code.replace("(l_x_, l_x_)", "(l_x_, l_y_)"), meta)) == []
+    # Two different tensors, a non-elementwise reader, or the cat itself returned: no rule (a cat of
+    # two tensors still gets the padded-sum lowering, which is another recipe).
+    assert recipes_of(propose_rules(fake_ir(code.replace("(l_x_, l_x_)", "(l_x_, l_y_)"), meta))) == ["cat_padded_sum"]
     assert propose_rules(fake_ir(code.replace("emb.sin()", "emb.sum(-1)"), meta)) == []
     assert propose_rules(fake_ir(code.replace("return (cos, sin)", "return (cos, sin, emb)"), meta)) == []
 
@@ -420,6 +422,22 @@ CASES: dict[str, Case] = {c.recipe: c for c in [
         permute = context_layer.permute(0, 2, 1, 3);  context_layer = None
         return (permute,)""", {"in_0": arg(1, 2, 8, 16), "in_1": arg(1, 2, 8, 16), "in_2": arg(1, 2, 8, 16),
                                "in_3": arg(1, 1, 1, 8)}),
+    Case("softmax_matmul", """
+        tmp_0 = torch.nn.functional.softmax(in_0, dim = -1);  in_0 = None
+        tmp_1 = torch.nn.functional.dropout(tmp_0, p = 0.0, training = False);  tmp_0 = None
+        tmp_2 = torch.matmul(tmp_1, in_1);  tmp_1 = in_1 = None
+        return (tmp_2,)""", {"in_0": arg(1, 2, 8, 8), "in_1": arg(1, 2, 8, 16)}),
+    Case("layer_norm_linear", """
+        tmp_0 = torch.nn.functional.layer_norm(in_0, (32,), in_1, in_2, 1e-06);  in_0 = in_1 = in_2 = None
+        tmp_1 = torch.nn.functional.linear(tmp_0, in_3, in_4);  tmp_0 = in_3 = in_4 = None
+        return (tmp_1,)""", {"in_0": arg(2, 6, 32), "in_1": arg(32, mean=1.0, std=0.1), "in_2": arg(32, std=0.1),
+                             "in_3": arg(16, 32, std=0.1), "in_4": arg(16, std=0.1)}),
+    Case("cat_padded_sum", """
+        tmp_0 = torch.cat((in_0, in_1), dim = 1);  in_0 = in_1 = None
+        return (tmp_0,)""", {"in_0": arg(2, 1, 8), "in_1": arg(2, 5, 8)}),
+    Case("relu_select", """
+        tmp_0 = torch.nn.functional.relu(in_0, inplace = False);  in_0 = None
+        return (tmp_0,)""", {"in_0": arg(4, 32)}),
     Case("gelu_tanh", """
         mul = 0.5 * in_0
         pow_1 = torch.pow(in_0, 3.0)

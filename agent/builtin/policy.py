@@ -266,8 +266,9 @@ class BuiltinPolicy:
             return f"not tried: generated Triton kernels run on CUDA devices only and this run is on {device} ({found})"
         why = {
             "generated kernel": "no connected chain of at least two supported elementwise/row ops with one output",
-            "library form": "no fragment with a fused or better-suited library form (attention chain, linear+activation, "
-                            "hand-written norm or GELU/SiLU, conv+batch_norm, scaled GEMM, global pooling)",
+            "library form": "no fragment with a fused or better-suited library form (attention chain, softmax @ v, "
+                            "layer_norm -> linear, linear+activation, hand-written norm or GELU/SiLU, conv+batch_norm, "
+                            "scaled GEMM, global pooling, a lone ReLU or two-tensor cat)",
             "simplification": "no no-op (eval dropout, identity cat/clone/cast, cancelling transposes, dead values or RNG)",
         }
         return "no match: " + why[family]
@@ -289,28 +290,48 @@ class BuiltinPolicy:
     @staticmethod
     def _all_drafts(history: list[_Exchange], count: int, device: str
                     ) -> tuple[list[RuleDraft], dict[str, tuple[RuleDraft, dict[int, str]]]]:
-        seen: set[str] = set()
-        names: set[str] = set()
-        drafts: list[RuleDraft] = []
-        graphs: dict[int, list[Any]] = {}
+        irs: dict[int, dict[str, Any]] = {}
         for i in range(min(count, MAX_INSPECTED)):
             ex = next((e for e in history if e.name == "inspect_ir" and e.arguments.get("subgraph") == i), None)
             ir = parse_ir_text(ex.result) if ex else None
-            if ir is None:
+            if ir is not None:
+                irs[i] = ir
+        return candidate_drafts(irs, device)
+
+
+def candidate_drafts(irs: dict[int, dict[str, Any]], device: str
+                     ) -> tuple[list[RuleDraft], dict[str, tuple[RuleDraft, dict[int, str]]]]:
+    """Every recipe's drafts over a task's inspected subgraphs, and those the policy withholds.
+
+    Args:
+        irs: subgraph index -> its IR (``fx_code`` and ``fx_nodes`` are read), as
+            :func:`parse_ir_text` rebuilds it or :func:`passagent.tools.ir.inspect_subgraph` returns it.
+        device: where the passes run (generated Triton kernels only on CUDA).
+
+    Returns:
+        ``(drafts, withheld)``: drafts deduplicated by source, with distinct rule names in catalogue
+        order per subgraph; ``withheld`` maps the rule name of each draft whose replacement would run
+        the original ops on one of these subgraphs (a dtype it does not rewrite; the harness scores
+        such a subgraph ``no_change``) to ``(draft, {subgraph: dtype})``.
+    """
+    seen: set[str] = set()
+    names: set[str] = set()
+    drafts: list[RuleDraft] = []
+    graphs: dict[int, list[Any]] = {}
+    for i, ir in sorted(irs.items()):
+        graphs[i] = read_graphs(ir)
+        for d in propose_rules(ir, device):
+            if d.source in seen:
                 continue
-            graphs[i] = read_graphs(ir)
-            for d in propose_rules(ir, device):
-                if d.source in seen:
-                    continue
-                seen.add(d.source)
-                name, k = d.rule_name, 2
-                while name in names:
-                    name, k = f"{d.rule_name}_{k}", k + 1
-                names.add(name)
-                drafts.append(dataclasses.replace(d, rule_name=name))
-        withheld = {}
-        for d in drafts:
-            where = fallback_subgraphs(d, graphs)
-            if where:
-                withheld[d.rule_name] = (d, where)
-        return drafts, withheld
+            seen.add(d.source)
+            name, k = d.rule_name, 2
+            while name in names:
+                name, k = f"{d.rule_name}_{k}", k + 1
+            names.add(name)
+            drafts.append(dataclasses.replace(d, rule_name=name))
+    withheld = {}
+    for d in drafts:
+        where = fallback_subgraphs(d, graphs)
+        if where:
+            withheld[d.rule_name] = (d, where)
+    return drafts, withheld

@@ -29,7 +29,7 @@ from typing import Any
 
 import dataclasses
 
-from . import attention, cleanup, folding, fusions, triton_gen
+from . import attention, cleanup, folding, fusions, gemm_forms, lowerings, triton_gen
 from .drafts import FAMILIES, Recipe, RuleDraft, labelled
 from .fx_reader import read_graphs
 
@@ -42,10 +42,14 @@ CATALOGUE: list[Recipe] = [
            cuda_only=True),
     Recipe("sdpa_attention", "softmax(q @ k^T * scale [+ mask], -1) [eval dropout] @ v -> F.scaled_dot_product_attention",
            attention.attention, family="library form"),
+    Recipe("softmax_matmul", "softmax(s, -1) [eval dropout] @ v -> (exp(s - max) @ v) / sum(exp(s - max)) (half: "
+           "eager's probabilities, the GEMM in float32)", gemm_forms.softmax_matmul, family="library form"),
     Recipe("gelu_tanh", "0.5*x*(1+tanh(sqrt(2/pi)*(x+0.044715*x^3))) -> F.gelu(x, approximate='tanh')", fusions.gelu_tanh, family="library form"),
     Recipe("gelu_erf", "0.5*x*(1+erf(x/sqrt(2))) -> F.gelu(x)", fusions.gelu_erf, family="library form"),
     Recipe("layer_norm", "hand-written mean/var/sqrt/div [*weight +bias] over the last dim -> F.layer_norm", fusions.layer_norm, family="library form"),
     Recipe("rms_norm", "x * rsqrt(mean(x^2, -1) + eps) [*weight] -> F.rms_norm", fusions.rms_norm, family="library form"),
+    Recipe("layer_norm_linear", "linear(layer_norm(x, g, beta), W, c) -> linear(xhat, W * g, W @ beta + c) (half: "
+           "eager's LayerNorm, the GEMM in float32)", gemm_forms.layer_norm_linear, family="library form"),
     Recipe("conv_bn_fold", "eval-mode batch_norm(conv(x)) -> one conv with folded weight and bias (half: in float32)", fusions.conv_bn_fold, family="library form"),
     Recipe("silu", "x * sigmoid(x) -> F.silu(x)", fusions.silu, family="library form"),
     Recipe("linear_epilogue", "relu(linear(x, w, b)) -> torch._addmm_activation (GEMM with a fused ReLU epilogue)",
@@ -55,6 +59,11 @@ CATALOGUE: list[Recipe] = [
     Recipe("global_avg_pool", "adaptive_avg_pool2d(x, (1, 1)) -> x.mean((-2, -1), keepdim=True)", fusions.global_avg_pool, family="library form"),
     Recipe("merged_mean", "x.mean(a, keepdim=True).mean(b, keepdim=True) -> x.mean((a, b), keepdim=True) (half: in float32)",
            fusions.merged_mean, family="library form"),
+    # Another lowering of a lone op, for graphs with nothing to fuse (the measurement decides).
+    Recipe("relu_select", "relu(x) -> where(x < 0, 0, x) (a compare and select instead of a max)",
+           lowerings.relu_select, family="library form"),
+    Recipe("cat_padded_sum", "torch.cat((a, b), d) -> pad(a) + pad(b) (one pointwise kernel with masked loads)",
+           lowerings.cat_padded_sum, family="library form"),
     Recipe("cat_repeat_unary", "f(torch.cat((t, t), dim)) for elementwise f (cos, sin...) -> torch.cat((f(t), f(t)), dim)",
            cleanup.cat_repeat_unary),
     Recipe("single_cat", "torch.cat([x], dim) -> x where nothing writes to either", cleanup.single_cat),

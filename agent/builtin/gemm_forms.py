@@ -1,0 +1,203 @@
+"""Rewrites of the fragment around a GEMM: softmax probabilities times values with the
+normalisation deferred past the GEMM, and a LayerNorm's affine folded into the linear after it.
+
+Both change what the GEMM multiplies, so they are exact in real arithmetic but not in rounded
+arithmetic. In float32/float64 the difference is reassociation, far inside t = -5. In half
+precision it is not: eager rounds the softmax probabilities (or the LayerNorm output) to 8 or
+11 bits before the GEMM, and an output that sums those rounded terms moves by about that
+rounding relative to its own size, so outputs near zero fail float16's rtol = 1e-3 (bfloat16's
+1.6e-2) once the GEMM reads anything else. So in half precision the replacements keep eager's
+rounded GEMM inputs and change the GEMM instead: a float32 GEMM over the exactly widened
+operands, rounded once. Half x half products are exact in float32 (11 + 11 significant bits
+< 24), and ATen's CPU half GEMM accumulates in float32 too unless half reductions are allowed
+(``allowFP16ReductionCPU``, off by default; ``aten/src/ATen/native/BlasKernel.cpp``), so the
+result differs from eager's by its last rounding (checked on the tasks' own input draws: no
+further from the float64 result than eager's, ``tests/test_builtin_cpu_forms.py``). On a CPU without native float16 dot-product instructions that float32
+GEMM is far faster than the half one (``passagent eval`` of task_089 and task_059 against
+Inductor, 2-core AMD EPYC: 5-15x for float16 subgraphs, 0.4-0.7x for bfloat16 ones, which that
+CPU multiplies natively); on a GPU, tensor cores make the half GEMM the fast one, and the
+policy's own measurement discards the rule there.
+"""
+
+from __future__ import annotations
+
+from .algebra import binary, dropout_training
+from .attention import _softmax_input
+from .drafts import RuleDraft, make_draft
+from .emit import emit_pattern
+from .fusions import guarded
+from .fx_reader import FxGraph, FxNode
+
+_FLOATS = ("float32", "float64", "float16", "bfloat16")
+_HALF = "(torch.float16, torch.bfloat16)"
+
+# Inductor fuses a cast to half into the kernel that reads it and keeps the value in float32
+# there (``torch._inductor.config.emulate_precision_casts`` is off by default), so
+# ``softmax(s).float()`` would skip eager's rounding of the probabilities: measured on float16
+# [1, 8, 128, 128] @ [.., 128, 64], 8 % of the outputs then fail t = -5. The input of an opaque
+# custom op is a realized buffer of its own dtype, so widening through one keeps eager's rounding.
+# One registration per process: every rule file that needs it shares it.
+_WIDEN = '''
+if not hasattr(torch.ops.passagent_builtin, "widen_rounded"):
+    @torch.library.custom_op("passagent_builtin::widen_rounded", mutates_args=())
+    def _widen_rounded(x: torch.Tensor) -> torch.Tensor:
+        """x (already rounded to its half dtype) widened exactly to float32."""
+        return x.float()
+
+    @_widen_rounded.register_fake
+    def _widen_rounded_fake(x):
+        return torch.empty_like(x, dtype=torch.float32)
+'''
+
+# FlashAttention's online-softmax rescaling (Dao et al. 2022, "FlashAttention: Fast and
+# Memory-Efficient Exact Attention with IO-Awareness", arXiv 2205.14135, Sec. 3.1): the GEMM
+# reads exp(s - rowmax(s)) and the row sums divide its [.., L, D] result, not the [.., L, L]
+# probabilities.
+_SOFTMAX_MATMUL = """
+if s.dtype in {half}:
+    # Eager's rounded probabilities (ATen's half softmax computes in float32 and rounds once),
+    # then a float32 GEMM over the exactly widened operands, rounded once.
+    probs = torch.ops.passagent_builtin.widen_rounded(torch.softmax(s, -1))
+    return torch.matmul(probs, v.float()).to(s.dtype)
+row_max = torch.amax(s, -1, keepdim=True)
+e = torch.exp(s - row_max)
+return torch.matmul(e, v) / torch.sum(e, -1, keepdim=True)
+"""
+
+
+def softmax_matmul(g: FxGraph) -> list[RuleDraft]:
+    """``softmax(s, -1) [eval dropout] @ v`` -> ``(exp(s - max) @ v) / sum(exp(s - max))``.
+
+    Where the softmax input is a scaled ``q @ k^T`` the attention recipe (SDPA) is proposed too;
+    this one needs only the probabilities' GEMM. ``s``: [..., L, S], ``v``: [..., S, D], one
+    float dtype; float16/bfloat16 take the float32-GEMM form of the module docstring.
+    """
+    drafts = []
+    for out in g.calls():
+        b = binary(out)
+        if b is None or b[0] != "matmul":
+            continue
+        nodes, lift = {out.name}, {}
+        probs = g.node(b[1])
+        if probs is not None and probs.fn == "dropout" and dropout_training(probs) is False:
+            nodes.add(probs.name)
+            if len(probs.args) > 1:
+                lift[(probs.name, 1)] = "p"
+            elif "p" in probs.kwargs:
+                lift[(probs.name, "p")] = "p"
+            probs = g.node(probs.args[0])
+        s_ref = _softmax_input(g, probs)
+        s, v = g.node(s_ref), g.node(b[2])
+        if s is None or v is None or s.name == v.name or not s.shape or not v.shape:
+            continue
+        if s.dtype not in _FLOATS or v.dtype != s.dtype or len(s.shape) < 2 or len(v.shape) < 2:
+            continue
+        nodes.add(probs.name)  # type: ignore[union-attr]
+        if any(not set(g[n].users) <= nodes or n in g.output_names for n in nodes - {out.name}):
+            continue  # the probabilities are read elsewhere: they must still be computed
+        pattern = emit_pattern(g, nodes, [out.name], {s.name: "s", v.name: "v"}, lift)
+        if pattern is None or set(pattern.params) - {"p"} != {"s", "v"}:
+            continue
+        keep_if = "s.dtype != v.dtype or not s.is_floating_point() or s.dim() < 2 or v.dim() < 2"
+        helper = _WIDEN + "\n\n" + guarded("softmax_matmul_deferred", pattern.params, keep_if,
+                         "Mixed or integer dtypes, or a vector: not the fragment the rule was written for.",
+                         _SOFTMAX_MATMUL.format(half=_HALF))
+        d = make_draft(
+            "softmax_matmul", "SoftmaxMatmulDeferredNorm", g, pattern,
+            title="Normalise softmax(s) @ v after the GEMM: (exp(s - max) @ v) / sum(exp(s - max)).",
+            doc=("The GEMM reads the unnormalised exponentials and the row sums divide its [.., L, D] result instead "
+                 "of the [.., L, L] probabilities (FlashAttention's rescaling, Dao et al. 2022, arXiv 2205.14135): one "
+                 "division per output element instead of one per probability. Eval-mode dropout is the identity. "
+                 "float16/bfloat16 keep eager's rounded probabilities and run the GEMM in float32 over the exactly "
+                 "widened operands, rounded once (a rounding change inside the GEMM inputs fails t = -5 there)."),
+            replacement_args=list(pattern.params), helpers=helper, func="softmax_matmul_deferred",
+            rationale=("the softmax's division moves from the [.., L, L] probabilities to the [.., L, D] result "
+                       "(float32); half precision runs its GEMM in float32, which CPUs without native float16 "
+                       "dot products run far faster"),
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_LAYER_NORM_LINEAR = """
+if x.dtype in {half}:
+    # Eager's rounded LayerNorm output, then a float32 GEMM over the exactly widened operands.
+    y = torch.ops.passagent_builtin.widen_rounded(
+        torch.nn.functional.layer_norm(x, normalized_shape, ln_weight, ln_bias, eps))
+    return torch.nn.functional.linear(y, weight.float(), {bias_f}).to(x.dtype)
+# y = xhat * g + beta, so y @ W^T + c = xhat @ (W * g)^T + (W @ beta + c).
+xhat = torch.nn.functional.layer_norm(x, normalized_shape, None, None, eps)
+return torch.nn.functional.linear(xhat, weight * ln_weight, {folded_bias})
+"""
+
+
+def _fn_call(node: FxNode | None, targets: tuple[str, ...]) -> bool:
+    return node is not None and node.form == "call" and node.target in targets
+
+
+def layer_norm_linear(g: FxGraph) -> list[RuleDraft]:
+    """``F.linear(F.layer_norm(x, (K,), g, beta, eps), W, c)`` -> ``F.linear(xhat, W * g, W @ beta + c)``.
+
+    ``x``: [..., K]; ``g``, ``beta``: [K]; ``W``: [N, K]; ``c``: [N] or absent; one float dtype.
+    The folded weight costs N x K multiplies per call against M x K for the affine it removes
+    (M rows), so it pays where the activation has more rows than the weight; half precision takes
+    the float32-GEMM form of the module docstring instead of the fold.
+    """
+    drafts = []
+    for lin in g.calls():
+        if not _fn_call(lin, ("torch.nn.functional.linear", "torch._C._nn.linear")) or lin.kwargs:
+            continue
+        if len(lin.args) not in (2, 3):
+            continue
+        ln = g.node(lin.args[0])
+        if not _fn_call(ln, ("torch.nn.functional.layer_norm", "torch.layer_norm")) or ln.kwargs or len(ln.args) != 5:
+            continue
+        if ln.users != [lin.name] or ln.name in g.output_names:
+            continue
+        x, gw, gb = (g.node(a) for a in (ln.args[0], ln.args[2], ln.args[3]))
+        w, c = g.node(lin.args[1]), g.node(lin.args[2]) if len(lin.args) == 3 else None
+        shape = ln.args[1]
+        if x is None or gw is None or gb is None or w is None or (len(lin.args) == 3 and c is None):
+            continue
+        if not isinstance(shape, (list, tuple)) or len(shape) != 1 or not x.shape or x.dtype not in _FLOATS:
+            continue
+        k = x.shape[-1]
+        if gw.shape != [k] or gb.shape != [k] or w.shape is None or len(w.shape) != 2 or w.shape[1] != k:
+            continue
+        if any(t.dtype != x.dtype for t in (gw, gb, w, c) if t is not None):
+            continue
+        if len({t.name for t in (x, gw, gb, w, c) if t is not None}) != 4 + (c is not None):
+            continue
+        names = {x.name: "x", gw.name: "ln_weight", gb.name: "ln_bias", w.name: "weight"}
+        if c is not None:
+            names[c.name] = "bias"
+        lift = {(ln.name, 1): "normalized_shape", (ln.name, 4): "eps"}
+        pattern = emit_pattern(g, [ln.name, lin.name], [lin.name], names, lift)
+        if pattern is None or set(pattern.params) != set(names.values()) | {"normalized_shape", "eps"}:
+            continue
+        has_bias = c is not None
+        keep_if = ("len(normalized_shape) != 1 or weight.dim() != 2 or ln_weight.shape != x.shape[-1:] "
+                   "or ln_bias.shape != x.shape[-1:] or not x.is_floating_point() "
+                   "or not (x.dtype == ln_weight.dtype == ln_bias.dtype == weight.dtype"
+                   + (" == bias.dtype)" if has_bias else ")"))
+        body = _LAYER_NORM_LINEAR.format(half=_HALF, bias_f="bias.float()" if has_bias else "None",
+                                         folded_bias="torch.addmv(bias, weight, ln_bias)" if has_bias
+                                         else "torch.mv(weight, ln_bias)")
+        helper = _WIDEN + "\n\n" + guarded("layer_norm_linear_folded", pattern.params, keep_if,
+                         "Not a last-dim LayerNorm with 1-d affine into a 2-d weight of one float dtype.", body)
+        d = make_draft(
+            "layer_norm_linear", "LayerNormAffineIntoLinear", g, pattern,
+            title="Fold a LayerNorm's affine into the linear after it.",
+            doc=("layer_norm(x) = xhat * g + beta, so linear(layer_norm(x), W, c) = linear(xhat, W * g, W @ beta + c): "
+                 "the per-element affine over the activation becomes a per-call rescale of the weight and a "
+                 "matrix-vector product for the bias. float16/bfloat16 keep eager's rounded LayerNorm output and run "
+                 "the GEMM in float32 over the exactly widened operands, rounded once."),
+            replacement_args=list(pattern.params), helpers=helper, func="layer_norm_linear_folded",
+            rationale=("the LayerNorm's affine pass over the activation folds into the GEMM's weight and bias "
+                       "(float32); half precision runs its GEMM in float32, which CPUs without native float16 dot "
+                       "products run far faster"),
+        )
+        if d:
+            drafts.append(d)
+    return drafts

@@ -1,0 +1,114 @@
+"""Other lowerings of one op, for graphs that are nothing but that op: a ReLU as a compare and
+select, a concatenation written as padded inputs added together.
+
+A lone ReLU or ``cat`` leaves a pass no fragment to fuse; what is left is to lower the op
+another way and let the measurement decide. Both forms compute exactly the op's values:
+
+* ``relu(x)`` = ``where(x < 0, 0, x)``: zero exactly where x is negative, x elsewhere, NaN kept
+  (a NaN compares false; ``-0.0`` stays ``-0.0``, which compares equal to ReLU's ``0.0``). Inductor
+  lowers it as a vector compare and blend instead of ATen's ``relu`` (a vector max with 0).
+  Measured on the 2-core CPU (``passagent eval task_113``): about Inductor's speed, no faster; a
+  sign-bit form (an integer compare of the raw bits, ``x.view(int16)``) was 2-10x slower in half
+  precision, where Inductor's CPU kernels do not vectorise the bitcast, so it is not proposed.
+* ``cat((a, b), d)`` = ``pad(a, (0, len_b) on d) + pad(b, (len_a, 0) on d)``: every output element
+  is one input element plus a padding zero, and ``x + 0.0 == x`` for every float x (``-0.0``
+  becomes ``+0.0``, which compares equal; IEEE 754-2019 6.3). Inductor lowers the padded sum as one
+  pointwise kernel with masked loads, where on the CPU it lowers ``cat`` of graph inputs as a copy
+  per input into slices of the output (measured on task_095: 1.06-1.13x Inductor per subgraph).
+"""
+
+from __future__ import annotations
+
+from .cleanup import _cat_dim_lift
+from .drafts import RuleDraft, make_draft
+from .emit import emit_pattern
+from .fusions import _is_relu, guarded
+from .fx_reader import FxGraph, Ref
+
+_FLOATS = ("float32", "float64", "float16", "bfloat16")
+
+
+def relu_select(g: FxGraph) -> list[RuleDraft]:
+    """``relu(x)`` (function, method or ``F.relu(inplace=False)``) -> ``where(x < 0, 0, x)``, for a
+    graph that is one ReLU of a graph input.
+
+    ``x``: any shape, float16/bfloat16/float32/float64. Only a lone ReLU: after another op,
+    Inductor fuses the ReLU into that op's kernel, where both forms cost the same and the
+    evaluation would be spent for nothing.
+    """
+    drafts = []
+    calls = g.calls()
+    for node in calls:
+        if not _is_relu(node) or not isinstance(node.args[0], Ref) or len(calls) != 1:
+            continue
+        x = g.node(node.args[0])
+        if x is None or x.op != "placeholder" or x.dtype not in _FLOATS:
+            continue
+        pattern = emit_pattern(g, [node.name], [node.name], {x.name: "x"})
+        if pattern is None or pattern.params != ("x",):
+            continue
+        d = make_draft(
+            "relu_select", "ReluAsSelect", g, pattern,
+            title="ReLU as a compare and select: where(x < 0, 0, x).",
+            doc=("Zero exactly where x is negative and x elsewhere, NaN kept (a NaN compares false): ReLU's values. "
+                 "Inductor lowers it as a vector compare and blend instead of a vector max with zero."),
+            replacement_args=["x"], helpers=_RELU_SELECT, func="relu_by_select",
+            rationale="ReLU's max with zero becomes a compare and select (another lowering of the same op)",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_RELU_SELECT = '''
+def relu_by_select(x):
+    return torch.where(x < 0, 0.0, x)
+'''
+
+
+def cat_padded_sum(g: FxGraph) -> list[RuleDraft]:
+    """``torch.cat((a, b), dim)`` -> ``pad(a, ..) + pad(b, ..)`` for two float graph inputs of one dtype and rank.
+
+    Only where both are graph inputs. On the CPU Inductor always lowers ``cat`` as a
+    ``ConcatKernel`` (its pointwise form is switched off there: ``torch/_inductor/lowering.py``,
+    ``cat``), which writes computed inputs straight into their slices of the output but has to
+    copy graph inputs; the padded sum is a pointwise kernel with masked loads in their place.
+    """
+    drafts = []
+    for node in g.calls():
+        if node.target not in ("torch.cat", "torch.concat", "torch.concatenate") or node.form != "call":
+            continue
+        tensors = node.args[0] if node.args else node.kwargs.get("tensors")
+        if not isinstance(tensors, (list, tuple)) or len(tensors) != 2 or not all(isinstance(t, Ref) for t in tensors):
+            continue
+        a, b = g.node(tensors[0]), g.node(tensors[1])
+        if a is None or b is None or a.name == b.name or not a.shape or not b.shape:
+            continue
+        if a.dtype not in _FLOATS or b.dtype != a.dtype or len(a.shape) != len(b.shape):
+            continue
+        if a.op != "placeholder" or b.op != "placeholder":
+            continue
+        pattern = emit_pattern(g, [node.name], [node.name], {a.name: "a", b.name: "b"}, _cat_dim_lift(node))
+        if pattern is None or set(pattern.params) - {"dim"} != {"a", "b"}:
+            continue
+        dim = "dim" if "dim" in pattern.params else "0"
+        helper = guarded("cat_as_padded_sum", pattern.params,
+                         "a.dtype != b.dtype or a.dim() != b.dim() or a.dim() == 0 or not a.is_floating_point()",
+                         "Not two float tensors of one dtype and rank.",
+                         f"d = {dim} % a.dim()\n"
+                         "# F.pad lists (before, after) pairs from the last dim backwards.\n"
+                         "tail = [0, 0] * (a.dim() - 1 - d)\n"
+                         "return (torch.nn.functional.pad(a, tail + [0, b.shape[d]])\n"
+                         "        + torch.nn.functional.pad(b, tail + [a.shape[d], 0]))")
+        d = make_draft(
+            "cat_padded_sum", "CatAsPaddedSum", g, pattern,
+            title="A two-tensor cat as the sum of the two inputs zero-padded to the output's shape.",
+            doc=("Each output element is one input element plus a padding zero, and x + 0.0 == x for every float "
+                 "(-0.0 becomes +0.0, which compares equal). Inductor lowers the padded sum as one pointwise kernel "
+                 "with masked loads instead of a copy per input."),
+            replacement_args=list(pattern.params), helpers=helper, func="cat_as_padded_sum",
+            rationale="the cat's per-input copies become one pointwise kernel over the output (another lowering)",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
