@@ -49,7 +49,7 @@ def eval_table(out: Path) -> list[str]:
 
     lines = [
         "| task | subgraph | dtype | status | eager e2e / kernel (us) | Inductor e2e / kernel (us) | pass e2e / kernel (us) | vs eager | vs Inductor "
-        "| rounds | timing s |",
+        "| rounds (why they ended) | timing s |",
         "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     summary = []
@@ -66,7 +66,8 @@ def eval_table(out: Path) -> list[str]:
             lines.append(
                 f"| {prefix} | {s.name} | {','.join(s.dtypes)} | {s.status} | {t('eager')} | {t('inductor')} | {t('candidate')} | "
                 f"{s.speedup_vs_eager or 0:.3f} | {s.speedup_vs_inductor or 0:.3f} | "
-                f"{max((x.n for x in s.times.values()), default=0)} | {(s.phase_s or {}).get('timing', 0.0):.2f} |"
+                f"{max((x.n for x in s.times.values()), default=0)} ({(s.timing_stop or {}).get('reason', '-')}) | "
+                f"{(s.phase_s or {}).get('timing', 0.0):.2f} |"
             )
         vs_eager = result.other_scores.aggregated if result.other_scores else float("nan")
         summary.append(f"{prefix} ({pass_name}): AS vs Inductor {result.scores.aggregated:.3f}, AS vs eager {vs_eager:.3f}, "

@@ -374,6 +374,9 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
     assert {"inputs", "eager", "inductor", "candidate_load", "timing"} <= set(steps), steps
     assert 0.5 * result.subgraphs[0].wall_s <= sum(steps.values()) <= result.subgraphs[0].wall_s + 0.05
     assert "worker time by step: " in _rendered(result)
+    # Why the timed rounds ended (the CPU path: sized calls or the wall budget), with the rounds run.
+    stop = result.subgraphs[0].timing_stop
+    assert stop is not None and stop["reason"] in ("calls", "budget") and stop["rounds"] >= s.times["candidate"].n
 
 
 def _rendered(result: EvalResult) -> str:

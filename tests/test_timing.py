@@ -70,9 +70,11 @@ def test_paired_rule_stops_when_the_ratios_settle_though_each_variant_drifts() -
     held = time_interleaved(variants, lambda i: [i], config=base)
     assert held["a"].n >= 400  # the per-variant rule alone runs to max_calls
     samples: dict[str, list[float]] = {}
+    stop: dict = {}
     paired = time_interleaved(variants, lambda i: [i], config=TimingConfig(**{**base.__dict__, "paired_ci": 0.05}),
-                              samples_out=samples)
+                              samples_out=samples, stop_out=stop)
     assert paired["a"].n < 400 and paired_ratio_ci(samples) <= 0.05
+    assert stop["reason"] == "paired_ci" and stop["rounds"] == paired["a"].n and stop["paired_ci"] <= 0.05
     assert TimingConfig.for_device("cuda").paired_ci == 0.0125 and TimingConfig.for_device("cpu").paired_ci is None
 
 
@@ -286,8 +288,9 @@ def test_the_cpu_measurement_ends_at_its_wall_budget_when_the_checks_dominate() 
     # have passed.
     slow_check = lambda name, i, out, args: time.sleep(0.002)  # noqa: E731
     config = TimingConfig(warmup=1, min_calls=10, max_calls=200, budget_s=0.1, max_remeasure=0)
+    stop: dict = {}
     stats = time_interleaved({"a": _busy(0.05, [1.0]), "b": _busy(0.05, [1.0])}, lambda i: [i], config=config,
-                             after_call=slow_check)
-    assert 10 <= stats["a"].n < 60
+                             after_call=slow_check, stop_out=stop)
+    assert 10 <= stats["a"].n < 60 and stop["reason"] == "budget" and stop["attempts"] == 1
     unchecked = time_interleaved({"a": _busy(0.05, [1.0]), "b": _busy(0.05, [1.0])}, lambda i: [i], config=config)
     assert unchecked["a"].n == 200  # without the checks the calls fill the budget: sized by their own time

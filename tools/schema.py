@@ -7,7 +7,7 @@ field keeps the version. Times are microseconds; speedups are dimensionless rati
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -155,6 +155,10 @@ class SubgraphResult(_Model):
         "(compiling default Inductor and its correctness runs), candidate_load, candidate_rewrite, "
         "candidate_inductor (compiling the rewritten graph), candidate_compiled/candidate_run, correctness, "
         "timing (all variants, interleaved), heldout_shape (recompile and check on held-out shapes)"))
+    timing_stop: dict[str, Any] | None = Field(None, description=(
+        "why the timed rounds ended (tools/timing.time_interleaved's stop_out): reason (variant_ci, paired_ci, "
+        "budget, max_calls, calls), rounds run (check rounds included), attempts, the widest pair's relative "
+        "95% CI half-width of the median per-round ratio (paired_ci), seconds of rounds"))
     profile: SubgraphProfile | None = Field(None, description="kernel tables, when the evaluation was profiled")
 
 

@@ -560,6 +560,7 @@ def time_interleaved(
     after_call: Callable[[str, int, Any, list[Any]], None] | None = None,
     samples_out: dict[str, list[float]] | None = None,
     check_rate: float | None = None,
+    stop_out: dict[str, Any] | None = None,
 ) -> dict[str, TimingStats]:
     """Time several callables on the same inputs, interleaved call by call.
 
@@ -594,6 +595,14 @@ def time_interleaved(
             ``target_ci``, a measurement repeated for a wide IQR keeps its earlier rounds, so these
             are all rounds of all attempts. Warm-up calls and CUDA-graph replays are not included.
             Left untouched if timing raises.
+
+        stop_out: if given, filled with why the timed rounds ended: ``reason`` (``"variant_ci"``:
+            every variant's median within ``target_ci``; ``"paired_ci"``: every pair's median
+            per-round ratio within ``paired_ci``; ``"budget"``: ``budget_s`` passed; ``"max_calls"``;
+            ``"calls"``: the CPU path's sized count), ``rounds`` (all rounds run, check rounds and
+            their successors included), ``attempts`` (CPU path: measurements made, repeats
+            included), ``paired_ci`` (:func:`paired_ratio_ci` of the recorded rounds) and
+            ``seconds`` (wall time of the rounds, warm-up and CUDA-graph replays excluded).
 
     Returns:
         name -> :class:`TimingStats` (microseconds).
@@ -661,6 +670,8 @@ def time_interleaved(
                     if k is not None:
                         kernel[name].append(k)
 
+        t_rounds = time.perf_counter()
+        reason, attempts = "calls", 1
         if config.target_ci is not None:
             deadline = time.perf_counter() + config.budget_s
             block = max(1, config.min_calls // 4)
@@ -670,29 +681,38 @@ def time_interleaved(
                 if not samples[names[0]]:
                     continue  # every round so far was a check round or followed one
                 if rnd >= config.max_calls or time.perf_counter() >= deadline:
+                    reason = "max_calls" if rnd >= config.max_calls else "budget"
                     break
                 if all(median_ci_halfwidth(samples[n]) <= config.target_ci for n in names):
+                    reason = "variant_ci"
                     break
                 if config.paired_ci is not None and paired_ratio_ci(samples) <= config.paired_ci:
+                    reason = "paired_ci"
                     break
             stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
         else:
             calls = int(min(config.max_calls, max(config.min_calls, config.budget_s / per_round)))
-            for _attempt in range(config.max_remeasure + 1):
+            for attempt in range(config.max_remeasure + 1):
+                attempts = attempt + 1
                 # ``calls`` is sized from the calls alone; the attempt also ends once ``budget_s``
                 # of wall time has passed after ``min_calls`` rounds, so fresh inputs and the checks
                 # after each call (on the CPU, many times a small call's own time) cannot stretch a
                 # measurement far past its budget.
                 first, deadline = rnd, time.perf_counter() + config.budget_s
+                reason = "calls"
                 while rnd - first < calls:
                     run_rounds(1)
                     if rnd - first >= config.min_calls and time.perf_counter() >= deadline:
+                        reason = "budget"
                         break
                 while len(samples[names[0]]) < min(calls, config.min_calls):  # rounds dropped after checks
                     run_rounds(1)
                 stats = {n: _stats(samples[n], kernel[n] or None) for n in names}
                 if _spread(samples) <= config.noisy_iqr:
                     break
+        if stop_out is not None:
+            stop_out.update(reason=reason, rounds=rnd, attempts=attempts, seconds=round(time.perf_counter() - t_rounds, 4),
+                            paired_ci=round(paired_ratio_ci(samples), 5) if len(names) > 1 else None)
         if cuda and config.graph_replay:
             replays: dict[str, Any] = {}
             try:

@@ -568,9 +568,11 @@ class Worker:
             with torch.no_grad():
                 compiled_before = len(backend.applications) if backend is not None else 0
                 samples: dict[str, list[float]] = {}
+                stop: dict[str, Any] = {}
                 stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call,
-                                         samples_out=samples, check_rate=timed_check_rate(self.device))
+                                         samples_out=samples, check_rate=timed_check_rate(self.device), stop_out=stop)
             out["times"] = {name: asdict(s) for name, s in stats.items()}
+            out["timing_stop"] = stop
             out["paired_speedup"] = paired_speedups(samples)
             if checking:
                 breach = self._after_timing(variants["candidate"], ref, established, threads_before, sampled)  # type: ignore[arg-type]
