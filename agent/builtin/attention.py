@@ -66,24 +66,38 @@ def _scaled_scores(g: FxGraph, ref: Any) -> tuple[Any, Any, str, tuple[str, int]
     return bm[1], Ref(k.name), kind, lift, nodes
 
 
+def softmax_times(g: FxGraph, out: FxNode) -> tuple[FxNode, Ref, Ref, set[str], dict[Any, str]] | None:
+    """``out = softmax(s, -1) [eval dropout] @ v``: ``(probs, s, v, nodes, lift)``, where
+    ``probs`` is the softmax node, ``s`` and ``v`` the references to its input and to the values,
+    ``nodes`` the matched nodes (``out``, the dropout if any, the softmax) and ``lift`` the
+    dropout's ``p`` as a pattern parameter (positional or keyword); None if ``out`` is not that."""
+    b = binary(out)
+    if b is None or b[0] != "matmul":
+        return None
+    nodes, lift = {out.name}, {}
+    probs = g.node(b[1])
+    if probs is not None and probs.fn == "dropout" and dropout_training(probs) is False:
+        nodes.add(probs.name)
+        if len(probs.args) > 1:
+            lift[(probs.name, 1)] = "p"
+        elif "p" in probs.kwargs:
+            lift[(probs.name, "p")] = "p"
+        probs = g.node(probs.args[0])
+    s_ref = _softmax_input(g, probs)
+    if s_ref is None or probs is None:
+        return None
+    nodes.add(probs.name)
+    return probs, s_ref, b[2], nodes, lift
+
+
 def attention(g: FxGraph) -> list[RuleDraft]:
     """``softmax(q @ k^T * scale [+ mask], -1) [eval dropout] @ v`` -> ``F.scaled_dot_product_attention``."""
     drafts = []
     for out in g.calls():
-        b = binary(out)
-        if b is None or b[0] != "matmul":
+        found_probs = softmax_times(g, out)
+        if found_probs is None:
             continue
-        nodes, lift = {out.name}, {}
-        probs = g.node(b[1])
-        if probs is not None and probs.fn == "dropout" and dropout_training(probs) is False:
-            nodes.add(probs.name)
-            if len(probs.args) > 1:
-                lift[(probs.name, 1)] = "p"
-            probs = g.node(probs.args[0])
-        s_ref = _softmax_input(g, probs)
-        if s_ref is None:
-            continue
-        nodes.add(probs.name)  # type: ignore[union-attr]
+        probs, s_ref, v_ref, nodes, lift = found_probs
         s_node = g.node(s_ref)
         sb = binary(s_node)
         tries = [(sb[1], sb[2]), (sb[2], sb[1])] if sb and sb[0] == "add" else []
@@ -100,7 +114,7 @@ def attention(g: FxGraph) -> list[RuleDraft]:
             continue
         q_ref, k_ref, kind, scale_lift, inner = found
         nodes |= inner
-        q, k, v, m = g.node(q_ref), g.node(k_ref), g.node(b[2]), g.node(mask) if mask is not None else None
+        q, k, v, m = g.node(q_ref), g.node(k_ref), g.node(v_ref), g.node(mask) if mask is not None else None
         if not _attention_shapes_ok(q, k, v, m):
             continue
         if any(not set(g[n].users) <= nodes or n in g.output_names for n in nodes - {out.name}):

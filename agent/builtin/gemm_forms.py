@@ -21,8 +21,7 @@ policy's own measurement discards the rule there.
 
 from __future__ import annotations
 
-from .algebra import binary, dropout_training
-from .attention import _softmax_input
+from .attention import softmax_times
 from .drafts import RuleDraft, make_draft
 from .emit import emit_pattern
 from .fusions import guarded
@@ -74,25 +73,15 @@ def softmax_matmul(g: FxGraph) -> list[RuleDraft]:
     """
     drafts = []
     for out in g.calls():
-        b = binary(out)
-        if b is None or b[0] != "matmul":
+        found = softmax_times(g, out)
+        if found is None:
             continue
-        nodes, lift = {out.name}, {}
-        probs = g.node(b[1])
-        if probs is not None and probs.fn == "dropout" and dropout_training(probs) is False:
-            nodes.add(probs.name)
-            if len(probs.args) > 1:
-                lift[(probs.name, 1)] = "p"
-            elif "p" in probs.kwargs:
-                lift[(probs.name, "p")] = "p"
-            probs = g.node(probs.args[0])
-        s_ref = _softmax_input(g, probs)
-        s, v = g.node(s_ref), g.node(b[2])
+        _probs, s_ref, v_ref, nodes, lift = found
+        s, v = g.node(s_ref), g.node(v_ref)
         if s is None or v is None or s.name == v.name or not s.shape or not v.shape:
             continue
         if s.dtype not in _FLOATS or v.dtype != s.dtype or len(s.shape) < 2 or len(v.shape) < 2:
             continue
-        nodes.add(probs.name)  # type: ignore[union-attr]
         if any(not set(g[n].users) <= nodes or n in g.output_names for n in nodes - {out.name}):
             continue  # the probabilities are read elsewhere: they must still be computed
         pattern = emit_pattern(g, nodes, [out.name], {s.name: "s", v.name: "v"}, lift)
