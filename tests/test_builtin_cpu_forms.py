@@ -200,8 +200,13 @@ HARNESS_SUBGRAPH = {"task_089": 2, "task_059": 2, "task_095": 1, "task_113": 0}
 def test_each_form_is_correct_through_the_harness(task_irs: dict, tmp_path: Path) -> None:
     """One subgraph per task (compiles take a minute each here), two evaluations at a time."""
 
+    # The drafts are written here, in this thread: writing one traces its pattern with torch.fx,
+    # whose "tracing now" flag is a module global that two threads tracing at once can leave set
+    # (each restores the value it saw), after which Dynamo refuses every later compile in the process.
+    drafts = {task_id: _draft(task_irs[task_id], TASKS[task_id][0]) for task_id in TASKS}
+
     def run(task_id: str) -> tuple[str, Any]:
-        d = _draft(task_irs[task_id], TASKS[task_id][0])
+        d = drafts[task_id]
         pass_path = tmp_path / task_id / f"{d.rule_name}.py"
         pass_path.parent.mkdir()
         pass_path.write_text(d.source)
