@@ -601,7 +601,8 @@ def time_interleaved(
             per-round ratio within ``paired_ci``; ``"budget"``: ``budget_s`` passed; ``"max_calls"``;
             ``"calls"``: the CPU path's sized count), ``rounds`` (all rounds run, check rounds and
             their successors included), ``attempts`` (CPU path: measurements made, repeats
-            included), ``paired_ci`` (:func:`paired_ratio_ci` of the recorded rounds) and
+            included), ``paired_ci`` (:func:`paired_ratio_ci` of the recorded rounds; None below 10
+            rounds or with one variant) and
             ``seconds`` (wall time of the rounds, warm-up and CUDA-graph replays excluded).
 
     Returns:
@@ -711,8 +712,9 @@ def time_interleaved(
                 if _spread(samples) <= config.noisy_iqr:
                     break
         if stop_out is not None:
+            widest = paired_ratio_ci(samples) if len(names) > 1 else math.inf
             stop_out.update(reason=reason, rounds=rnd, attempts=attempts, seconds=round(time.perf_counter() - t_rounds, 4),
-                            paired_ci=round(paired_ratio_ci(samples), 5) if len(names) > 1 else None)
+                            paired_ci=round(widest, 5) if math.isfinite(widest) else None)  # None: too few rounds to say
         if cuda and config.graph_replay:
             replays: dict[str, Any] = {}
             try:
