@@ -35,7 +35,7 @@ from passagent.agent.builtin.policy import MAX_INSPECTED, candidate_drafts
 from passagent.agent.builtin.recipes import CATALOGUE
 from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest
 from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.ir import fx_node_records
+from passagent.tools.ir import dynamo_fx_ir
 from passagent.tools.tasks import load_task
 from passagent.tools.worker import build_module
 
@@ -48,17 +48,7 @@ def capture_ir(task_path: str, index: int) -> dict[str, Any]:
     sg = task.subgraphs[index]
     dev = torch.device("cpu")
     args = synthesize_inputs(sg, 0, device=dev)
-    graphs: list[dict[str, Any]] = []
-
-    def backend(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Any:
-        graphs.append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
-        return gm.forward
-
-    torch._dynamo.reset()
-    with torch.no_grad():
-        torch.compile(build_module(sg, dev, f"coverage_{index}"), backend=backend)(*args)
-    return {"index": index, "name": sg.name, "fx_code": "\n\n".join(g["code"] for g in graphs),
-            "fx_nodes": [n for g in graphs for n in g["nodes"]]}
+    return dynamo_fx_ir(build_module(sg, dev, f"coverage_{index}"), args, index=index, name=sg.name)
 
 
 def task_drafts(task_id: str, device: str = "cpu") -> tuple[list[str], list[str], list[str], int]:

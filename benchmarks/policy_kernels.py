@@ -32,22 +32,6 @@ REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASKS = ("task_035", "task_028", "task_031", "task_037")
 
 
-def _ir(module: torch.nn.Module, inputs: list[Any], name: str) -> dict[str, Any]:
-    """The IR fields a recipe reads (``fx_code``/``fx_nodes``), as Dynamo records them, no Inductor."""
-    from passagent.tools.ir import fx_node_records
-
-    graphs: list[dict[str, Any]] = []
-
-    def backend(gm: torch.fx.GraphModule, _inputs: list[Any]) -> Any:
-        graphs.append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
-        return gm.forward
-
-    torch._dynamo.reset()
-    torch.compile(module, backend=backend)(*inputs)
-    return {"index": 0, "name": name, "fx_code": "\n\n".join(g["code"] for g in graphs),
-            "fx_nodes": [n for g in graphs for n in g["nodes"]]}
-
-
 def kernel_candidate(task: Any) -> list[Any]:
     """The policy's first generated-kernel candidate for ``task`` (its drafts; empty if none)."""
     import dataclasses
@@ -55,12 +39,13 @@ def kernel_candidate(task: Any) -> list[Any]:
     from passagent.agent.builtin.recipes import propose_rules
     from passagent.agent.builtin.triton_gen import dtype_variant_groups
     from passagent.tools.inputs import synthesize_inputs
+    from passagent.tools.ir import dynamo_fx_ir
     from passagent.tools.worker import build_module
 
     drafts, seen = [], set()
     for sg in task.subgraphs:
         module = build_module(sg, torch.device("cpu"), "t")
-        ir = _ir(module, synthesize_inputs(sg, 0, device=torch.device("cpu")), sg.name)
+        ir = dynamo_fx_ir(module, synthesize_inputs(sg, 0, device=torch.device("cpu")), name=sg.name)
         for d in propose_rules(ir, "cuda"):
             if d.family == "generated kernel" and d.source not in seen:
                 seen.add(d.source)

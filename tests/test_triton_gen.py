@@ -20,7 +20,7 @@ from passagent.agent.builtin.fx_reader import read_graphs
 from passagent.agent.builtin.drafts import RuleDraft
 from passagent.agent.builtin.recipes import propose_rules
 from passagent.agent.builtin.triton_gen import MIN_OPS, find_regions, generated_kernels
-from passagent.tools.ir import fx_node_records
+from passagent.tools.ir import dynamo_fx_ir
 from passagent.tools.static_checks import Mode, check_source
 from passagent.tools.triton_ops import launches_triton
 
@@ -30,16 +30,7 @@ F = torch.nn.functional
 
 def capture(fn: Callable[..., Any], *args: torch.Tensor) -> dict[str, Any]:
     """``fx_code``/``fx_nodes`` of ``fn`` as Dynamo records them (as ``inspect_subgraph`` does), no Inductor."""
-    graphs: list[dict[str, Any]] = []
-
-    def backend(gm: torch.fx.GraphModule, _inputs: list[Any]) -> Any:
-        graphs.append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
-        return gm.forward
-
-    torch._dynamo.reset()
-    torch.compile(fn, backend=backend)(*args)
-    return {"index": 0, "name": getattr(fn, "__name__", "module"), "fx_code": "\n\n".join(g["code"] for g in graphs),
-            "fx_nodes": [n for g in graphs for n in g["nodes"]]}
+    return dynamo_fx_ir(fn, list(args), name=getattr(fn, "__name__", "module"))
 
 
 _RUNNER = """

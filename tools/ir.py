@@ -104,6 +104,32 @@ def _profile(fn: Any, args: list[Any], device: torch.device, calls: int = 10) ->
     return top_events(profile_calls(fn, [args] * calls, device), device)
 
 
+def dynamo_fx_ir(fn: Any, args: list[Any], *, index: int = 0, name: str = "module") -> dict[str, Any]:
+    """The FX part of an IR record, as :func:`inspect_subgraph` records it, without Inductor:
+    ``fn(*args)`` is traced by Dynamo (under ``torch.no_grad``, after ``torch._dynamo.reset()``)
+    with a backend that keeps each graph and runs it as traced.
+
+    Args:
+        fn: a module or function; args: its positional arguments (tensors on any device).
+        index, name: copied into the record (the subgraph's index and name).
+
+    Returns:
+        ``{"index", "name", "fx_code", "fx_nodes"}``: the graphs' code joined by blank lines, and
+        :func:`fx_node_records` of every graph in order. Errors raised by ``fn`` or Dynamo propagate.
+    """
+    graphs: list[dict[str, Any]] = []
+
+    def backend(gm: torch.fx.GraphModule, _inputs: list[Any]) -> Any:
+        graphs.append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
+        return gm.forward
+
+    torch._dynamo.reset()
+    with torch.no_grad():
+        torch.compile(fn, backend=backend)(*args)
+    return {"index": index, "name": name, "fx_code": "\n\n".join(g["code"] for g in graphs),
+            "fx_nodes": [n for g in graphs for n in g["nodes"]]}
+
+
 def fx_node_records(gm: torch.fx.GraphModule) -> list[dict[str, Any]]:
     """One record per node of a Dynamo FX graph: name, op, target, and the shape (list of ints)
     and dtype (str) of its example value where it has one (``None`` otherwise)."""
