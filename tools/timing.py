@@ -139,7 +139,8 @@ class TimingConfig:
         """The default for a device: on CUDA at least 100 calls after >= 50 ms of warm-up,
         until each median is known to +-0.5% (95% CI), or every pair's median per-round ratio to
         +-1.25%, or 1.5 s have passed, then CUDA-graph replays of each variant (about 0.3 s, more
-        when the guard is long); on the CPU, calls sized to ``budget_s`` (0.5 s), at least 5.
+        when the guard is long); on the CPU, rounds for ``budget_s`` (0.5 s) of wall time, checks
+        included, at least 5.
 
         Why +-1.25% for the ratios: on the H200, 45 subgraphs each measured twice at the full
         1.5 s, then cut where this rule stops (``benchmarks/timing_repeatability.py``, its
