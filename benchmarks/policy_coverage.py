@@ -16,6 +16,7 @@ are never evaluated). Withheld drafts are listed in their own column.
     python benchmarks/policy_coverage.py --tasks task_082 task_032
     python benchmarks/policy_coverage.py --all-rows       # also list tasks with no ATen-changing draft
     python benchmarks/policy_coverage.py --device cuda    # with generated Triton kernels (CUDA only)
+    python benchmarks/policy_coverage.py --ir-cache /tmp/irs   # keep the captured graphs: a second run reads them
 
 Prints a Markdown table (task id, long_tail, ATen-changing recipes proposed, clean-up recipes, withheld)
 and a summary line with the counts. CPU only; about a second per subgraph.
@@ -24,9 +25,11 @@ and a summary line with the counts. CPU only; about a second per subgraph.
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import torch
@@ -51,12 +54,33 @@ def capture_ir(task_path: str, index: int) -> dict[str, Any]:
     return dynamo_fx_ir(build_module(sg, dev, f"coverage_{index}"), args, index=index, name=sg.name)
 
 
-def task_drafts(task_id: str, device: str = "cpu") -> tuple[list[str], list[str], list[str], int]:
-    """(ATen-changing recipes, clean-up recipes, withheld recipes, subgraphs read) the policy would
-    see for a task evaluated on ``device`` (generated Triton kernels are proposed for CUDA devices only)."""
+def task_irs(task_id: str, cache: Path | None = None) -> dict[int, dict[str, Any]]:
+    """Subgraph index -> captured IR for the first :data:`MAX_INSPECTED` subgraphs of a built-in task.
+
+    With ``cache`` (a folder), the IRs are read from ``cache/<task_id>.json`` when it exists and
+    written there after a capture: the recipes read nothing else, so a second run over the same
+    tasks and torch version skips Dynamo (which is most of the time).
+    """
     path = builtin_tasks_dir() / task_id
+    file = cache / f"{task_id}.json" if cache is not None else None
+    if file is not None and file.is_file():
+        return {int(k): v for k, v in json.loads(file.read_text()).items()}
     count = min(len(load_task(str(path)).subgraphs), MAX_INSPECTED)
-    drafts, withheld = candidate_drafts({i: capture_ir(str(path), i) for i in range(count)}, device)
+    irs = {i: capture_ir(str(path), i) for i in range(count)}
+    if file is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        file.write_text(json.dumps({str(k): v for k, v in irs.items()}))
+    return irs
+
+
+def task_drafts(task_id: str, device: str = "cpu", cache: Path | None = None
+                ) -> tuple[list[str], list[str], list[str], int]:
+    """(ATen-changing recipes, clean-up recipes, withheld recipes, subgraphs read) the policy would
+    see for a task evaluated on ``device`` (generated Triton kernels are proposed for CUDA devices only).
+    ``cache``: see :func:`task_irs`."""
+    irs = task_irs(task_id, cache)
+    count = len(irs)
+    drafts, withheld = candidate_drafts(irs, device)
     changing: list[str] = []
     cleanup: list[str] = []
     for d in drafts:
@@ -79,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all-rows", action="store_true", help="also list tasks without an ATen-changing draft")
     parser.add_argument("--device", default="cpu", help="the device the passes would run on: cuda adds generated "
                         "Triton kernels (the graphs are still captured on the CPU)")
+    parser.add_argument("--ir-cache", type=Path, help="folder of captured FX graphs (<task>.json): read when "
+                        "present, written after a capture; a stale folder (another torch) must be deleted by hand")
     opts = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
     manifest = {row["id"]: row for row in load_manifest()}
@@ -87,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     for task_id in ids:
         try:
-            changing, cleanup, withheld, count = task_drafts(task_id, opts.device)
+            changing, cleanup, withheld, count = task_drafts(task_id, opts.device, opts.ir_cache)
             error = ""
         except Exception as exc:  # noqa: BLE001 - report the task and go on
             changing, cleanup, withheld, count, error = [], [], [], 0, f"{type(exc).__name__}: {exc}"[:80]

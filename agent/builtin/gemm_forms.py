@@ -190,3 +190,69 @@ def layer_norm_linear(g: FxGraph) -> list[RuleDraft]:
         if d:
             drafts.append(d)
     return drafts
+
+
+_LINEAR_SPLIT_BIAS = """
+if x.dtype in {half}:
+    # Exactly widened operands, a float32 GEMM, the bias added in float32, rounded once.
+    return (torch.nn.functional.linear(x.float(), weight.float()) + bias.float()).to(x.dtype)
+return torch.nn.functional.linear(x, weight) + bias
+"""
+
+
+def linear_split_bias(g: FxGraph) -> list[RuleDraft]:
+    """``F.linear(x, W, b)`` -> ``F.linear(x, W) + b``: a GEMM without accumulator input, its bias
+    added in the pointwise kernel Inductor generates after it.
+
+    ``x``: [..., K]; ``W``: [N, K]; ``b``: [N]; one float dtype. Inductor lowers a linear with
+    bias to ``aten.addmm``, which on the CPU first copies the broadcast bias into the output and
+    then accumulates the GEMM onto it (BLAS ``beta = 1``); on GPUs Inductor itself unfuses that
+    bias into the pointwise ops after the GEMM (``torch/_inductor/fx_passes/post_grad.py``,
+    ``should_prefer_unfused_addmm``, which is GPU-only), and this rule does the same on any
+    device: the GEMM writes its output once and the bias rides in the kernel of the next
+    pointwise op (activation, residual add, scale). float32/float64: the GEMM's sum is rounded and
+    the bias added, as ``beta = 1`` does. float16/bfloat16 take the float32-GEMM form of the
+    module docstring (products exact in float32, bias added there, one rounding).
+    """
+    drafts = []
+    for lin in g.calls():
+        if not _fn_call(lin, ("torch.nn.functional.linear", "torch._C._nn.linear")) or lin.kwargs or len(lin.args) != 3:
+            continue
+        x, w, b = (g.node(a) for a in lin.args)
+        if x is None or w is None or b is None or not x.shape or x.dtype not in _FLOATS:
+            continue
+        if w.shape is None or len(w.shape) != 2 or w.shape[1] != x.shape[-1] or b.shape != [w.shape[0]]:
+            continue
+        if w.dtype != x.dtype or b.dtype != x.dtype or len({x.name, w.name, b.name}) != 3:
+            continue
+        names = {x.name: "x", w.name: "weight", b.name: "bias"}
+        pattern = emit_pattern(g, [lin.name], [lin.name], names)
+        if pattern is None or set(pattern.params) != set(names.values()):
+            continue
+        keep_if = ("weight.dim() != 2 or bias.dim() != 1 or x.dim() == 0 or not x.is_floating_point() "
+                   "or not (x.dtype == weight.dtype == bias.dtype)")
+        helper = guarded("linear_split_bias", pattern.params, keep_if,
+                         "Not a float linear with a 1-d bias of one dtype: not what the rule was written for.",
+                         _LINEAR_SPLIT_BIAS.format(half=_HALF))
+        pointwise_after = bool(lin.users) and all(g[u].form in ("binop", "unary") or g[u].fn in _EPILOGUES
+                                                 for u in lin.users)
+        d = make_draft(
+            "linear_split_bias", "LinearBiasAsEpilogue", g, pattern,
+            title="A linear's bias added after its GEMM, not copied into the GEMM's accumulator.",
+            doc=("F.linear(x, W, b) = F.linear(x, W) + b: the GEMM runs without an accumulator input (no broadcast "
+                 "copy of the bias into the output first) and Inductor adds the bias in the pointwise kernel after it, "
+                 "as it does itself on GPUs (should_prefer_unfused_addmm). float16/bfloat16 run the GEMM in float32 "
+                 "over the exactly widened operands and round once."),
+            replacement_args=list(pattern.params), helpers=helper, func="linear_split_bias",
+            rationale=("the linear's bias moves out of the GEMM's accumulator"
+                       + (" into the pointwise kernel after it" if pointwise_after else " into a pointwise add")
+                       + " (float32); half precision runs its GEMM in float32, which CPUs without native float16 "
+                         "dot products run far faster"),
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+#: Call targets (short names) Inductor lowers as pointwise ops that can absorb a bias add.
+_EPILOGUES = {"gelu", "relu", "silu", "tanh", "sigmoid", "dropout", "mul", "add", "sub", "truediv", "pow"}

@@ -29,7 +29,7 @@ from typing import Any
 
 import dataclasses
 
-from . import attention, cleanup, folding, fusions, gemm_forms, lowerings, triton_gen
+from . import attention, cleanup, folding, fusions, gemm_forms, lowerings, norm_forms, triton_gen
 from .drafts import FAMILIES, Recipe, RuleDraft, labelled
 from .fx_reader import read_graphs
 
@@ -59,6 +59,16 @@ CATALOGUE: list[Recipe] = [
     Recipe("global_avg_pool", "adaptive_avg_pool2d(x, (1, 1)) -> x.mean((-2, -1), keepdim=True)", fusions.global_avg_pool, family="library form"),
     Recipe("merged_mean", "x.mean(a, keepdim=True).mean(b, keepdim=True) -> x.mean((a, b), keepdim=True) (half: in float32)",
            fusions.merged_mean, family="library form"),
+    # Another decomposition of an op Inductor decomposes itself, doing less work per element
+    # (the measurement decides): after the fusions above, which consume some of these ops.
+    Recipe("linear_split_bias", "linear(x, W, b) -> linear(x, W) + b (the bias in the next pointwise kernel, not "
+           "the GEMM's accumulator; half: the GEMM in float32)", gemm_forms.linear_split_bias, family="library form"),
+    Recipe("layer_norm_two_pass", "F.layer_norm over the last dim -> mean, then mean((x - mean)^2): two sums "
+           "instead of a Welford var_mean (half: in float32)", norm_forms.layer_norm_two_pass, family="library form"),
+    Recipe("batch_norm_affine", "eval F.batch_norm -> x * a + c with a, c per channel (half: in float32)",
+           norm_forms.batch_norm_affine, family="library form"),
+    Recipe("softmax_reciprocal", "softmax(x, d) -> exp(x - max) * (1 / sum) (half: in float32)",
+           norm_forms.softmax_reciprocal, family="library form"),
     # Another lowering of a lone op, for graphs with nothing to fuse (the measurement decides).
     Recipe("relu_select", "relu(x) -> where(x < 0, 0, x) (a compare and select instead of a max)",
            lowerings.relu_select, family="library form"),
