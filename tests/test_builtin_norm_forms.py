@@ -1,0 +1,174 @@
+"""The built-in policy's other decompositions of ops Inductor decomposes itself: a linear's bias
+as an epilogue (``linear_split_bias``), LayerNorm with a two-pass variance
+(``layer_norm_two_pass``), eval-mode BatchNorm as a per-channel multiply-add
+(``batch_norm_affine``) and softmax with a row reciprocal (``softmax_reciprocal``).
+
+On the real tasks' FX graphs (captured as ``inspect_ir`` records them, without Inductor): each
+form is proposed, one rule matches every subgraph of the task whatever its shape and dtype, and
+the policy evaluates it (never silent). In eager: each replacement equals the original ops at
+t = -5 in float32, and is as close to the float64 result as the original ops in half precision.
+Through the real harness (slow): correct where default Inductor is, the rule matched, no
+defence fired, and the graph Inductor compiles changed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import torch
+from test_builtin_cpu_forms import _coverage_module, _history, _inputs, _module
+
+from passagent.agent.builtin.emit import find_matches
+from passagent.agent.builtin.fx_reader import read_graphs
+from passagent.agent.builtin.policy import BuiltinPolicy, candidate_drafts
+from passagent.agent.builtin.recipes import CATALOGUE, RuleDraft
+from passagent.tools.builtin_tasks import builtin_tasks_dir
+from passagent.tools.correctness import tolerance
+from passagent.tools.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.tasks import load_task
+from passagent.tools.timing import TimingConfig
+
+#: task -> (the recipe that gives it a candidate, what the task's graphs are)
+TASKS = {
+    "task_104": ("linear_split_bias", "a lone F.linear with bias"),
+    "task_102": ("layer_norm_two_pass", "a lone F.layer_norm"),
+    "task_094": ("batch_norm_affine", "a lone eval-mode F.batch_norm"),
+    "task_117": ("softmax_reciprocal", "a lone softmax(x, dim=-1)"),
+    "task_116": ("softmax_reciprocal", "softmax(x, dim=-1, dtype=torch.float32) of half inputs too"),
+}
+CHANGES_ATEN = {r.name: r.changes_aten for r in CATALOGUE}
+
+
+@pytest.fixture(scope="module")
+def task_irs() -> dict[str, dict[int, dict[str, Any]]]:
+    """task -> subgraph -> IR (FX code and node table, as ``inspect_ir`` records them; no Inductor)."""
+    capture = _coverage_module().capture_ir
+    out = {}
+    for task_id in TASKS:
+        path = builtin_tasks_dir() / task_id
+        count = len(load_task(str(path)).subgraphs)
+        out[task_id] = {i: {**capture(str(path), i), "source": "m", "device": "cpu"} for i in range(count)}
+    return out
+
+
+def _draft(irs: dict[int, dict[str, Any]], recipe: str) -> RuleDraft:
+    drafts, withheld = candidate_drafts(irs, "cpu")
+    mine = [d for d in drafts if d.recipe == recipe]
+    assert len(mine) == 1, f"{recipe}: {[d.recipe for d in drafts]}"  # one rule for the whole task
+    assert mine[0].rule_name not in withheld, withheld
+    return mine[0]
+
+
+@pytest.mark.parametrize("task_id", list(TASKS))
+def test_one_rule_matches_every_subgraph_and_is_evaluated(task_irs: dict, task_id: str) -> None:
+    recipe, _what = TASKS[task_id]
+    irs = task_irs[task_id]
+    d = _draft(irs, recipe)
+    assert CHANGES_ATEN[recipe] and d.family == "library form"
+    for i, ir in irs.items():
+        assert sum(len(find_matches(g, d.pattern)) for g in read_graphs(ir)) == 1, (task_id, i)
+    sizes = {k for ir in irs.values() for n in ir["fx_nodes"] for k in (n.get("shape") or []) if k > 1}
+    assert not [k for k in sizes if re.search(rf"\b{k}\b", d.pattern.source)], d.pattern.source
+    # Never silent: the policy's first step after reading the graphs evaluates this rule.
+    text, calls = BuiltinPolicy()._decide(_history(irs))
+    written = [args["rule"] for name, args in calls if name == "write_pass"]
+    assert [name for name, _ in calls][-1] == "evaluate_pass" and written == [d.rule_name], (text, calls)
+
+
+@pytest.mark.parametrize("task_id", list(TASKS))
+def test_the_replacement_equals_the_original_ops(task_irs: dict, task_id: str) -> None:
+    """float32: within t = -5 of the original ops. Half precision: no further from the float64
+    result of the same inputs than the original ops (both compute in float32 and round once)."""
+    recipe, _what = TASKS[task_id]
+    irs = task_irs[task_id]
+    d = _draft(irs, recipe)
+    ns = _module(d)
+    replacement = ns["replacement_func"]()
+    dtypes = set()
+    for i, ir in irs.items():
+        for seed in range(2):
+            args = _inputs(task_id, i, ir, d, seed)
+            want = ns["pattern"](*args)
+            got = replacement(*ns["replacement_args"](*args))
+            assert got.shape == want.shape and got.dtype == want.dtype, (task_id, i)
+            if want.dtype in (torch.float16, torch.bfloat16):
+                wide = [a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a for a in args]
+                exact = ns["pattern"](*wide)
+                err_got, err_want = ((t.double() - exact).abs().max().item() for t in (got, want))
+                ulp = torch.finfo(want.dtype).eps * exact.abs().max().item()
+                assert err_got <= max(1.05 * err_want, ulp), (task_id, i, want.dtype, err_got, err_want)
+            else:
+                atol, rtol = tolerance(want.dtype, -5)
+                assert torch.allclose(got.double(), want.double(), atol=atol, rtol=rtol), (task_id, i, want.dtype)
+            dtypes.add(args[0].dtype)
+    assert {torch.float32, torch.float16, torch.bfloat16} <= dtypes  # every task mixes the three
+
+
+def test_the_forms_keep_special_values() -> None:
+    """inf and NaN go where the original ops put them (float32)."""
+    from test_recipes import fake_ir
+
+    from passagent.agent.builtin.recipes import propose_rules
+
+    code = """
+        def forward(self, L_x_ : torch.Tensor):
+            l_x_ = L_x_
+            out = torch.nn.functional.softmax(l_x_, dim = -1)
+            return (out,)
+    """
+    [d] = propose_rules(fake_ir(code, {"l_x_": ([2, 4], "float32"), "out": ([2, 4], "float32")}))
+    ns = _module(d)
+    x = torch.tensor([[0.0, -math.inf, 1.0, 2.0], [math.nan, 0.0, 1.0, 1.0]])
+    got = ns["replacement_func"]()(*ns["replacement_args"](x, -1))
+    want = torch.softmax(x, -1)
+    assert torch.equal(got.isnan(), want.isnan()) and got[0, 1] == 0.0
+    assert torch.allclose(got[0], want[0], atol=1e-7, rtol=1e-6)
+
+
+@pytest.mark.parametrize(("code", "meta", "recipes"), [
+    # Training-mode BatchNorm (batch statistics) is another computation: not matched.
+    ("torch.nn.functional.batch_norm(l_x_, None, None, training = True, momentum = 0.0, eps = 1e-08)",
+     {"l_x_": ([2, 3, 4, 4], "float32"), "out": ([2, 3, 4, 4], "float32")}, []),
+    # A LayerNorm over the last two dims is not the last-dim form.
+    ("torch.nn.functional.layer_norm(l_x_, (4, 4), None, None, 1e-05)",
+     {"l_x_": ([2, 4, 4], "float32"), "out": ([2, 4, 4], "float32")}, []),
+    ("torch.nn.functional.layer_norm(l_x_, (4,), None, None, 1e-05)",
+     {"l_x_": ([2, 4, 4], "float32"), "out": ([2, 4, 4], "float32")}, ["layer_norm_two_pass"]),
+])
+def test_what_is_not_matched(code: str, meta: dict, recipes: list[str]) -> None:
+    from test_recipes import fake_ir
+
+    from passagent.agent.builtin.recipes import propose_rules
+
+    src = f"""
+        def forward(self, L_x_ : torch.Tensor):
+            l_x_ = L_x_
+            out = {code}
+            return (out,)
+    """
+    assert [d.recipe for d in propose_rules(fake_ir(src, meta))] == recipes
+
+
+#: task -> the subgraph evaluated through the harness (a half-precision one).
+HARNESS_SUBGRAPH = {"task_104": 2, "task_102": 2, "task_094": 2, "task_117": 2}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("task_id", list(HARNESS_SUBGRAPH))
+def test_each_form_is_correct_through_the_harness(task_irs: dict, task_id: str, tmp_path: Path) -> None:
+    d = _draft(task_irs[task_id], TASKS[task_id][0])
+    pass_path = tmp_path / f"{d.rule_name}.py"
+    pass_path.write_text(d.source)
+    task = load_task(str(builtin_tasks_dir() / task_id))
+    one = type(task)(task.id, task.path, task.layout, (task.subgraphs[HARNESS_SUBGRAPH[task_id]],))
+    options = EvalOptions(cache_root=tmp_path / "cache", timing=TimingConfig(warmup=1, min_calls=3, max_calls=20,
+                                                                             budget_s=0.1), timeout_s=240)
+    [s] = evaluate_pass(one, pass_path, options).subgraphs
+    assert s.integrity_rule is None and s.failure_class in (None, "accuracy"), (task_id, s.status, s.message)
+    assert {r.rule: r.matches for r in s.rules}.get(d.rule_name, 0) == 1, (task_id, s.rules)
+    assert s.inductor_error is not None and s.candidate_error is not None
+    assert s.candidate_error.min_correct_t <= max(-5, s.inductor_error.min_correct_t), (task_id, s.message)
