@@ -1,7 +1,8 @@
-"""The built-in policy's other decompositions of ops Inductor decomposes itself: a linear's bias
-as an epilogue (``linear_split_bias``), LayerNorm with a two-pass variance
-(``layer_norm_two_pass``), eval-mode BatchNorm as a per-channel multiply-add
-(``batch_norm_affine``) and softmax with a row reciprocal (``softmax_reciprocal``).
+"""The built-in policy's other forms of library ops: a linear's or a convolution's bias as an
+epilogue (``linear_split_bias``, ``conv_split_bias``), LayerNorm and GroupNorm with a two-pass
+variance (``layer_norm_two_pass``, ``group_norm_two_pass``), eval-mode BatchNorm as a
+per-channel multiply-add (``batch_norm_affine``), softmax with a row reciprocal
+(``softmax_reciprocal``) and SDPA written out (``sdpa_math``).
 
 On the real tasks' FX graphs (captured as ``inspect_ir`` records them, without Inductor): each
 form is proposed, one rule matches every subgraph of the task whatever its shape and dtype, and
@@ -39,6 +40,11 @@ TASKS = {
     "task_094": ("batch_norm_affine", "a lone eval-mode F.batch_norm"),
     "task_117": ("softmax_reciprocal", "a lone softmax(x, dim=-1)"),
     "task_116": ("softmax_reciprocal", "softmax(x, dim=-1, dtype=torch.float32) of half inputs too"),
+    "task_025": ("group_norm_two_pass", "F.group_norm -> gelu, group counts differing between subgraphs"),
+    "task_098": ("conv_split_bias", "a lone conv2d, strides and paddings differing between subgraphs"),
+    "task_097": ("conv_split_bias", "a lone conv1d, grouped in some subgraphs"),
+    "task_115": ("sdpa_math", "a lone scaled_dot_product_attention without mask"),
+    "task_114": ("sdpa_math", "a lone scaled_dot_product_attention with a mask"),
 }
 CHANGES_ATEN = {r.name: r.changes_aten for r in CATALOGUE}
 
@@ -154,7 +160,8 @@ def test_what_is_not_matched(code: str, meta: dict, recipes: list[str]) -> None:
 
 
 #: task -> the subgraph evaluated through the harness (a half-precision one).
-HARNESS_SUBGRAPH = {"task_104": 2, "task_102": 2, "task_094": 2, "task_117": 2}
+HARNESS_SUBGRAPH = {"task_104": 1, "task_102": 2, "task_094": 2, "task_117": 2, "task_025": 2, "task_098": 2,
+                    "task_114": 0}
 
 
 @pytest.mark.slow

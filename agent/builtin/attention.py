@@ -163,3 +163,74 @@ def _attention_shapes_ok(q: FxNode | None, k: FxNode | None, v: FxNode | None, m
     if qs[-1] != ks[-1] or ks[-2] != vs[-2]:
         return False
     return m is None or (m.shape is not None and len(m.shape) <= len(qs) and m.dtype == q.dtype)
+
+
+_SDPA_MATH = """
+acc = torch.float32 if q.dtype in (torch.float16, torch.bfloat16) else q.dtype
+scores = torch.matmul(q.to(acc), k.to(acc).transpose(-2, -1))
+scores = scores * (q.shape[-1] ** -0.5 if scale is None else scale){mask}
+return torch.matmul(torch.softmax(scores, -1), v.to(acc)).to(q.dtype)
+"""
+_BOOL_MASK = """
+if attn_mask.dtype == torch.bool:
+    scores = scores.masked_fill(attn_mask.logical_not(), float("-inf"))
+else:
+    scores = scores + attn_mask.to(acc)"""
+
+
+def sdpa_math(g: FxGraph) -> list[RuleDraft]:
+    """``F.scaled_dot_product_attention(q, k, v, attn_mask=m, dropout_p=0.0, scale=c, is_causal=False)``
+    -> ``softmax(q @ k^T * c + m) @ v`` written out, in float32 for half inputs.
+
+    ``q``: [..., L, E], ``k``: [..., S, E], ``v``: [..., S, Ev] of one float dtype; ``m``: a bool or
+    float mask broadcastable to [..., L, S], or None. ``scale`` is lifted into the pattern (any
+    head size matches). Dropout and ``is_causal`` stay literals: only inference attention matches.
+    On the CPU, eager and Inductor run ATen's flash-attention kernel, a blocked loop with an
+    online softmax (Dao et al. 2022, arXiv 2205.14135); for the short sequences of these models
+    the [L, S] score matrix fits in cache, and the written-out form lets Inductor run two
+    batched BLAS GEMMs around one fused softmax kernel. Half precision runs in float32 (exactly
+    widened operands) and rounds once: on a CPU without float16 dot products that is the fast
+    GEMM. The formula is SDPA's documented reference implementation
+    (``torch.nn.functional.scaled_dot_product_attention``).
+    """
+    drafts = []
+    for node in g.calls():
+        if node.fn != "scaled_dot_product_attention" or node.form != "call" or len(node.args) != 3:
+            continue
+        if set(node.kwargs) - {"attn_mask", "dropout_p", "scale", "is_causal"}:
+            continue
+        if node.kwargs.get("dropout_p", 0.0) != 0.0 or node.kwargs.get("is_causal", False) is not False:
+            continue
+        q, k, v = (g.node(a) for a in node.args)
+        mask = node.kwargs.get("attn_mask")
+        m = g.node(mask)
+        if q is None or k is None or v is None or None in (q.shape, k.shape, v.shape) or (mask is not None and m is None):
+            continue
+        if not q.dtype == k.dtype == v.dtype or q.dtype not in ("float32", "float64", "float16", "bfloat16"):
+            continue
+        if len({q.name, k.name, v.name} | ({m.name} if m else set())) != 3 + (m is not None):
+            continue
+        if len(q.shape) < 3 or q.shape[:-2] != k.shape[:-2] or k.shape[-2] != v.shape[-2] or q.shape[-1] != k.shape[-1]:
+            continue  # grouped-query or broadcast batch dims: not the plain form
+        names = {q.name: "q", k.name: "k", v.name: "v"} | ({m.name: "attn_mask"} if m else {})
+        lift = {(node.name, "scale"): "scale"} if "scale" in node.kwargs else {}
+        pattern = emit_pattern(g, [node.name], [node.name], names, lift)
+        if pattern is None or set(pattern.params) != set(names.values()) | set(lift.values()):
+            continue
+        body = _SDPA_MATH.format(mask=_BOOL_MASK if m else "")
+        helper = guarded("sdpa_math", tuple(pattern.params), "q.dim() < 3 or not q.is_floating_point()",
+                         "Not batched float attention: not what the rule was written for.",
+                         body if lift else "scale = None\n" + body)
+        d = make_draft(
+            "sdpa_math", "SdpaWrittenOut", g, pattern,
+            title="Scaled dot-product attention written out: softmax(q @ k^T * scale [+ mask]) @ v.",
+            doc=("Two batched GEMMs around a softmax Inductor fuses, instead of ATen's blocked flash-attention "
+                 "kernel; the score matrix of a short sequence fits in cache. Half precision runs in float32 over "
+                 "the exactly widened operands and rounds once."),
+            replacement_args=list(pattern.params), helpers=helper, func="sdpa_math",
+            rationale=("the flash-attention call becomes two BLAS GEMMs and one fused softmax kernel (float32 for "
+                       "half inputs, which CPUs without native float16 dot products run far faster)"),
+        )
+        if d:
+            drafts.append(d)
+    return drafts

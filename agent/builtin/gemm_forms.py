@@ -256,3 +256,60 @@ def linear_split_bias(g: FxGraph) -> list[RuleDraft]:
 
 #: Call targets (short names) Inductor lowers as pointwise ops that can absorb a bias add.
 _EPILOGUES = {"gelu", "relu", "silu", "tanh", "sigmoid", "dropout", "mul", "add", "sub", "truediv", "pow"}
+
+
+_CONV_SPLIT_BIAS = """
+shape = [1, -1] + [1] * (x.dim() - 2)
+if x.dtype in {half}:
+    # Exactly widened operands, a float32 convolution, the bias added in float32, rounded once.
+    y = torch.{conv}(x.float(), weight.float(), None, stride, padding, dilation, groups)
+    return (y + bias.float().view(shape)).to(x.dtype)
+return torch.{conv}(x, weight, None, stride, padding, dilation, groups) + bias.view(shape)
+"""
+
+
+def conv_split_bias(g: FxGraph) -> list[RuleDraft]:
+    """``torch.conv1d/conv2d(x, W, b, stride, padding, dilation, groups)`` -> the convolution
+    without bias, then ``+ b`` per channel: the bias in the pointwise kernel Inductor generates after it.
+
+    ``x``: [N, C, L] or [N, C, H, W]; ``W``: [C_out, C / groups, *k]; ``b``: [C_out]; one float
+    dtype. Stride, padding, dilation and groups are lifted into the pattern (one rule for every
+    convolution of the task). The same split as :func:`linear_split_bias` (a convolution is a
+    GEMM over patches); half precision runs the convolution in float32 over the exactly widened
+    operands and rounds once: without native float16 arithmetic, oneDNN has no fast float16
+    convolution on such a CPU.
+    """
+    drafts = []
+    for conv in g.calls():
+        if not _fn_call(conv, ("torch.conv1d", "torch.conv2d")) or conv.kwargs or len(conv.args) != 7:
+            continue
+        x, w, b = (g.node(a) for a in conv.args[:3])
+        if x is None or w is None or b is None or not x.shape or x.dtype not in _FLOATS or not w.shape:
+            continue
+        if len(x.shape) != len(w.shape) or b.shape != [w.shape[0]] or len({x.name, w.name, b.name}) != 3:
+            continue
+        if w.dtype != x.dtype or b.dtype != x.dtype:
+            continue
+        names = {x.name: "x", w.name: "weight", b.name: "bias"}
+        lift = {(conv.name, i): p for i, p in enumerate(("stride", "padding", "dilation", "groups"), start=3)}
+        pattern = emit_pattern(g, [conv.name], [conv.name], names, lift)
+        if pattern is None or set(pattern.params) != set(names.values()) | set(lift.values()):
+            continue
+        keep_if = ("bias.dim() != 1 or x.dim() != weight.dim() or not x.is_floating_point() "
+                   "or not (x.dtype == weight.dtype == bias.dtype)")
+        helper = guarded("conv_split_bias", pattern.params, keep_if,
+                         "Not a float convolution with a 1-d bias of one dtype: not what the rule was written for.",
+                         _CONV_SPLIT_BIAS.format(half=_HALF, conv=conv.fn))
+        d = make_draft(
+            "conv_split_bias", "ConvBiasAsEpilogue", g, pattern,
+            title="A convolution's bias added after it, per channel, in the next pointwise kernel.",
+            doc=("conv(x, W, b) = conv(x, W) + b[:, None, ...]: the convolution runs without bias and Inductor adds "
+                 "it in the pointwise kernel after it. float16/bfloat16 convolve in float32 over the exactly widened "
+                 "operands and round once."),
+            replacement_args=list(pattern.params), helpers=helper, func="conv_split_bias",
+            rationale=("the convolution's bias moves into a pointwise kernel (fused with what follows); half "
+                       "precision convolves in float32, which CPUs without native float16 arithmetic run far faster"),
+        )
+        if d:
+            drafts.append(d)
+    return drafts

@@ -1,15 +1,17 @@
-"""Other forms of the library normalisations Inductor decomposes itself: LayerNorm with a
-two-pass variance, eval-mode BatchNorm as one per-channel multiply-add, softmax with one
-reciprocal per row.
+"""Other forms of the library normalisations Inductor decomposes itself: LayerNorm and
+GroupNorm with a two-pass variance, eval-mode BatchNorm as one per-channel multiply-add,
+softmax with one reciprocal per row.
 
-Inductor never sees ``F.layer_norm``, ``F.batch_norm`` or ``F.softmax`` as kernels: it
-decomposes them (``torch/_decomp/decompositions.py``: ``native_layer_norm``,
-``_native_batch_norm_legit_no_training``, ``_softmax``) and generates its own loops. These
-recipes hand it a different decomposition, one that does less work per element, and the
-measurement decides whether Inductor's kernels for it are faster:
+Inductor never sees ``F.layer_norm``, ``F.group_norm``, ``F.batch_norm`` or ``F.softmax`` as
+kernels: it decomposes them (``torch/_refs/__init__.py``: ``native_layer_norm`` and
+``native_group_norm`` through ``_normalize``, a ``var_mean``; ``torch/_decomp/decompositions.py``:
+``native_batch_norm_helper``, ``(x - mean) * invstd * weight + bias``, and ``_softmax``,
+``e / sum(e)``) and generates its own loops. These recipes hand it a different decomposition,
+one that does less work per element, and the measurement decides whether Inductor's kernels
+for it are faster:
 
-* LayerNorm over the last dim: ``mean(x)``, then ``mean((x - mean)^2)``, two plain sum
-  reductions over a row that is still in cache, where the decomposition's ``var_mean`` is a
+* LayerNorm over the last dim (GroupNorm: over each group): ``mean(x)``, then
+  ``mean((x - mean)^2)``, two plain sum reductions over a row that is still in cache, where the decomposition's ``var_mean`` is a
   Welford reduction (an update with a division per element; Welford 1962, Technometrics 4(3)).
   The two-pass variance is the textbook accurate one (Chan, Golub & LeVeque 1983, "Algorithms for
   computing the sample variance", The American Statistician 37(3)): no less accurate than Welford's.
@@ -17,7 +19,7 @@ measurement decides whether Inductor's kernels for it are faster:
   ``c = bias - mean * a`` computed once per channel, the formula ATen's own CPU kernel uses
   (``aten/src/ATen/native/cpu/batch_norm_kernel.cpp``,
   ``batch_norm_cpu_collect_linear_and_constant_terms``), where the decomposition computes
-  ``(x - mean) * rsqrt(var + eps) * weight + bias`` per element.
+  ``(x - mean) * invstd * weight + bias`` per element.
 * Softmax: ``e = exp(x - max)``, then ``e * (1 / sum(e))``: one division per row and a multiply
   per element, where the decomposition divides every element (``e / sum(e)``). The product
   rounds twice where the quotient rounds once: at most one unit in the last place apart,
@@ -107,6 +109,74 @@ def layer_norm_two_pass(g: FxGraph) -> list[RuleDraft]:
             replacement_args=list(pattern.params), helpers=helper, func="layer_norm_two_pass",
             rationale=("LayerNorm's Welford var_mean (a division per element) becomes two plain sum reductions "
                        "over a row in cache"),
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+# --- GroupNorm: two-pass variance per group ------------------------------------------------
+
+_GROUP_NORM = """
+{acc}xf = x.to(acc).reshape(x.shape[0], num_groups, -1)
+mean = xf.mean(-1, keepdim=True)
+centered = xf - mean
+var = (centered * centered).mean(-1, keepdim=True)
+y = (centered * torch.rsqrt(var + eps)).reshape(x.shape)
+shape = [1, -1] + [1] * (x.dim() - 2)
+y = {affine}
+return y.to(x.dtype)
+"""
+
+
+def group_norm_two_pass(g: FxGraph) -> list[RuleDraft]:
+    """``F.group_norm(x, G, weight, bias, eps)`` -> per group: mean, then mean of squared deviations.
+
+    ``x``: [N, C, ...] with C divisible by G, any float dtype; ``weight``, ``bias``: [C] or None.
+    ``G`` and ``eps`` are lifted into the pattern (one rule for every group count of the task).
+    Same rationale as :func:`layer_norm_two_pass`: Inductor's decomposition of
+    ``native_group_norm`` reduces each group with a Welford ``var_mean``.
+    """
+    drafts = []
+    for gn in g.calls():
+        if not _call(gn, "torch.nn.functional.group_norm", "torch.group_norm") or gn.kwargs or len(gn.args) != 5:
+            continue
+        x_ref, groups, w_ref, b_ref, eps = gn.args
+        x = g.node(x_ref)
+        if x is None or not x.shape or len(x.shape) < 2 or x.dtype not in _FLOATS or not isinstance(eps, float):
+            continue
+        if not isinstance(groups, int) or isinstance(groups, bool) or groups < 1 or x.shape[1] % groups:
+            continue
+        affine = {"weight": w_ref, "bias": b_ref}
+        if any(v is not None and (g.node(v) is None or g.node(v).shape != [x.shape[1]]) for v in affine.values()):
+            continue
+        if not _distinct_refs([x_ref, w_ref, b_ref]):
+            continue
+        names = {x.name: "x"} | {v.name: k for k, v in affine.items() if isinstance(v, Ref)}
+        lift = {(gn.name, 1): "num_groups", (gn.name, 4): "eps"}
+        pattern = emit_pattern(g, [gn.name], [gn.name], names, lift)
+        if pattern is None or set(pattern.params) != set(names.values()) | {"num_groups", "eps"}:
+            continue
+        present = [k for k, v in affine.items() if isinstance(v, Ref)]
+        keep_if = ("x.dim() < 2 or not x.is_floating_point() or x.shape[1] % num_groups != 0"
+                   + "".join(f" or {k}.shape != x.shape[1:2]" for k in present))
+        expr = "y"
+        if "weight" in present:
+            expr += " * weight.to(acc).view(shape)"
+        if "bias" in present:
+            expr += " + bias.to(acc).view(shape)"
+        helper = guarded("group_norm_two_pass", pattern.params, keep_if,
+                         "Not [N, C, ...] with C divisible by the group count: not what the rule was written for.",
+                         _GROUP_NORM.format(acc=_ACC, affine=expr))
+        d = make_draft(
+            "group_norm_two_pass", "GroupNormTwoPassVariance", g, pattern,
+            title="GroupNorm with a two-pass variance per group: mean, then mean of squared deviations.",
+            doc=("Two sum reductions per group (mean, then the mean of (x - mean)^2; Chan, Golub & LeVeque 1983) "
+                 "replace the Welford var_mean of Inductor's decomposition of native_group_norm; the normalisation "
+                 "and per-channel affine are the same. Half precision is computed in float32 and rounded once, as "
+                 "ATen's CPU GroupNorm does."),
+            replacement_args=list(pattern.params), helpers=helper, func="group_norm_two_pass",
+            rationale="GroupNorm's Welford var_mean becomes two plain sum reductions per group",
         )
         if d:
             drafts.append(d)

@@ -65,6 +65,12 @@ CATALOGUE: list[Recipe] = [
            "the GEMM's accumulator; half: the GEMM in float32)", gemm_forms.linear_split_bias, family="library form"),
     Recipe("layer_norm_two_pass", "F.layer_norm over the last dim -> mean, then mean((x - mean)^2): two sums "
            "instead of a Welford var_mean (half: in float32)", norm_forms.layer_norm_two_pass, family="library form"),
+    Recipe("group_norm_two_pass", "F.group_norm -> per group: mean, then mean((x - mean)^2) (half: in float32)",
+           norm_forms.group_norm_two_pass, family="library form"),
+    Recipe("conv_split_bias", "conv1d/conv2d(x, W, b) -> conv(x, W) + b per channel (half: in float32)",
+           gemm_forms.conv_split_bias, family="library form"),
+    Recipe("sdpa_math", "F.scaled_dot_product_attention -> softmax(q @ k^T * scale [+ mask]) @ v written out "
+           "(half: in float32)", attention.sdpa_math, family="library form"),
     Recipe("batch_norm_affine", "eval F.batch_norm -> x * a + c with a, c per channel (half: in float32)",
            norm_forms.batch_norm_affine, family="library form"),
     Recipe("softmax_reciprocal", "softmax(x, d) -> exp(x - max) * (1 / sum) (half: in float32)",
