@@ -138,7 +138,18 @@ def fallback_subgraphs(draft: RuleDraft, graphs: dict[int, list[FxGraph]]) -> di
 
 
 def _dead(g: FxGraph, m: Match) -> bool:
-    return all(not g[a].users and a not in g.output_names for a in m.anchors)
+    """No output of the match reaches a graph output, directly or through other nodes."""
+    outputs = g.output_names
+    seen: set[str] = set()
+    todo = list(m.anchors)
+    while todo:
+        name = todo.pop()
+        if name in outputs:
+            return False
+        if name not in seen:
+            seen.add(name)
+            todo.extend(g[name].users)
+    return True
 
 
 def camel(name: str) -> str:

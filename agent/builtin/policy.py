@@ -251,10 +251,11 @@ class BuiltinPolicy:
             out.append(f"Clean-ups that apply ({', '.join(cleanups)}) were not evaluated: alone they change nothing "
                        "Inductor compiles (it drops them when lowering), so the harness would flag them no_change.")
         if not tried:
-            ops = ""
-            listing = next((ex.result for ex in history if ex.name == "list_subgraphs"), "")
-            if "ops:" in listing:
-                ops = listing.split("ops:", 1)[1].splitlines()[0].strip()
+            ops = self._operators(history, count)
+            if not ops:
+                listing = next((ex.result for ex in history if ex.name == "list_subgraphs"), "")
+                if "ops:" in listing:
+                    ops = listing.split("ops:", 1)[1].splitlines()[0].strip()
             out.append(f"No candidate of any family applies to this task's FX graphs (operators: {ops or '?'}); "
                        "nothing was evaluated.")
         return " ".join(out)
@@ -266,12 +267,23 @@ class BuiltinPolicy:
             return f"not tried: generated Triton kernels run on CUDA devices only and this run is on {device} ({found})"
         why = {
             "generated kernel": "no connected chain of at least two supported elementwise/row ops with one output",
-            "library form": "no fragment with a fused or better-suited library form (attention chain, softmax @ v, "
-                            "layer_norm -> linear, linear+activation, hand-written norm or GELU/SiLU, conv+batch_norm, "
-                            "scaled GEMM, global pooling, a lone ReLU or two-tensor cat)",
+            "library form": "no fragment with a fused, better-suited or less costly library form",
             "simplification": "no no-op (eval dropout, identity cat/clone/cast, cancelling transposes, dead values or RNG)",
         }
-        return "no match: " + why[family]
+        # Name every recipe of the family, from the catalogue, so the message never lags behind it.
+        recipes = [r.name for r in CATALOGUE if r.family == family and not (r.cuda_only and not device.startswith("cuda"))]
+        return f"no match: {why[family]} (its recipes: {', '.join(recipes)})"
+
+    @staticmethod
+    def _operators(history: list[_Exchange], count: int) -> str:
+        """The operators (short names, first-seen order) of the inspected subgraphs' FX graphs."""
+        names: dict[str, None] = {}
+        for i in range(min(count, MAX_INSPECTED)):
+            ex = next((e for e in history if e.name == "inspect_ir" and e.arguments.get("subgraph") == i), None)
+            ir = parse_ir_text(ex.result) if ex else None
+            for g in read_graphs(ir) if ir else []:
+                names.update((n.fn, None) for n in g.calls())
+        return " ".join(names)
 
     @staticmethod
     def _drafts(history: list[_Exchange], count: int, device: str) -> list[RuleDraft]:
