@@ -603,8 +603,10 @@ def time_interleaved(
             ``"calls"``: the CPU path's sized count), ``rounds`` (all rounds run, check rounds and
             their successors included), ``attempts`` (CPU path: measurements made, repeats
             included), ``paired_ci`` (:func:`paired_ratio_ci` of the recorded rounds; None below 10
-            rounds or with one variant) and
-            ``seconds`` (wall time of the rounds, warm-up and CUDA-graph replays excluded).
+            rounds or with one variant),
+            ``seconds`` (wall time of the rounds, warm-up and CUDA-graph replays excluded),
+            ``warmup_s`` (wall time of the warm-up calls) and, where CUDA-graph replays were
+            measured, ``graph_s`` (their wall time).
 
     Returns:
         name -> :class:`TimingStats` (microseconds).
@@ -638,6 +640,7 @@ def time_interleaved(
         if config.pin_thread:
             pinning.enter_context(pinned_to_one_core())
         # Warm-up, and an estimate of the per-call cost to size the measurement.
+        t_warmup = time.perf_counter()
         estimate = 0.0
         for name in names:
             t_end = time.perf_counter() + config.warmup_s
@@ -715,7 +718,9 @@ def time_interleaved(
         if stop_out is not None:
             widest = paired_ratio_ci(samples) if len(names) > 1 else math.inf
             stop_out.update(reason=reason, rounds=rnd, attempts=attempts, seconds=round(time.perf_counter() - t_rounds, 4),
-                            paired_ci=round(widest, 5) if math.isfinite(widest) else None)  # None: too few rounds to say
+                            paired_ci=round(widest, 5) if math.isfinite(widest) else None,  # None: too few rounds to say
+                            warmup_s=round(t_rounds - t_warmup, 4))
+        t_graph = time.perf_counter()
         if cuda and config.graph_replay:
             replays: dict[str, Any] = {}
             try:
@@ -725,6 +730,8 @@ def time_interleaved(
             except Exception:  # noqa: BLE001 - an extra metric: its failure must not fail the measurement
                 graph = {}
             record_graph_replays(stats, graph, replays)
+            if stop_out is not None:
+                stop_out["graph_s"] = round(time.perf_counter() - t_graph, 4)
         if samples_out is not None:
             # Copies of exactly the lists ``stats`` came from: both paths above compute stats from
             # ``samples`` as it stands after their last round, and nothing appends after that.

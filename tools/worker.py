@@ -509,6 +509,7 @@ class Worker:
         # correctness class (a candidate correct only from t = 1 is still scored there).
         checking = "candidate" in variants and established is not None
         checked_ref = ref
+        t_secret = time.perf_counter()
         if "candidate" in variants:
             # Timed calls get draws the candidate has never seen, from a seed it cannot know;
             # the eager reference for them is computed now, with its own RNG seed per draw, so a
@@ -518,6 +519,8 @@ class Worker:
             secret = [synthesize_inputs(self._subgraph, 0, seed=s, device=self.device, degenerate_std=self.req["degenerate_std"])
                       for s in seeds]
             ref = self._reference(ref.eager, secret, seeds=[rng.getrandbits(62) for _ in seeds])
+        secret_s = time.perf_counter() - t_secret
+        check_s = [0.0]  # seconds inside after_call (the checks of check rounds)
         last_outputs: list[Any] = []
         sampled: list[tuple[int, Any, list[Any]]] = []  # (draw, outputs, args after) of sampled timed calls
         sample_rate = 0.1
@@ -532,6 +535,13 @@ class Worker:
             return clone_inputs(ref.draws[k])
 
         def after_call(name: str, i: int, outputs: Any, args: list[Any]) -> None:
+            t0 = time.perf_counter()
+            try:
+                _checks(name, i, outputs, args)
+            finally:
+                check_s[0] += time.perf_counter() - t0
+
+        def _checks(name: str, i: int, outputs: Any, args: list[Any]) -> None:
             # The same checks follow every variant's call: what a check leaves in the caches
             # slows the next timed call, so each variant must pay it alike. Only the candidate's
             # verdicts count.
@@ -573,9 +583,12 @@ class Worker:
                                          samples_out=samples, check_rate=timed_check_rate(self.device), stop_out=stop)
             out["times"] = {name: asdict(s) for name, s in stats.items()}
             out["timing_stop"] = stop
+            stop.update(inputs_s=round(secret_s, 4), checks_s=round(check_s[0], 4))
             out["paired_speedup"] = paired_speedups(samples)
             if checking:
+                t_after = time.perf_counter()
                 breach = self._after_timing(variants["candidate"], ref, established, threads_before, sampled)  # type: ignore[arg-type]
+                stop["after_s"] = round(time.perf_counter() - t_after, 4)
                 if breach is None and backend is not None and len(backend.applications) > compiled_before:
                     breach = Breach("recompiled_during_timing", "the candidate was recompiled while it was being timed")
                 if breach is None and self.floor is not None:
@@ -657,8 +670,10 @@ class Worker:
             return breach
         if self.device.type == "cuda":
             torch.cuda.synchronize()
-        time.sleep(0.05)  # let a thread that was about to exit do so
         new = python_threads() - threads_before
+        if new:
+            time.sleep(0.05)  # let a thread that was about to exit do so
+            new = python_threads() - threads_before
         if new:
             return Breach("background_thread", f"{len(new)} thread(s) started by the candidate are still running")
         limit = max(established, HEADLINE_LEVEL) + 1
