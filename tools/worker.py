@@ -110,7 +110,7 @@ def timed_check_rate(device: torch.device) -> float | None:
     """The share of timed rounds followed by the integrity checks (``time_interleaved(check_rate=...)``).
 
     On CUDA, a secret 10% of rounds (at least 100 are timed, so about ten checked rounds per
-    subgraph, every variant's call in them checked); the rounds that ran checks and the rounds after them are
+    subgraph, the candidate's call in them checked); the rounds that ran checks and the rounds after them are
     not recorded, because the checks slow the next host-bound call by a third or more
     (``benchmarks/harness_overhead.py``). A candidate that answers wrongly on a share ``f`` of its
     calls passes ``n`` rounds unseen with probability ``0.9 ** (f * n)``. On the CPU, where calls
@@ -220,20 +220,10 @@ class Worker:
             torch.set_num_threads(int(self.req["cpu_threads"]))
         torch._dynamo.config.suppress_errors = False  # a failing compile must never fall back to eager
         torch._dynamo.config.automatic_dynamic_shapes = False  # a held-out shape gets its own static compile
-        from torch._inductor import compile_fx  # noqa: F401 - Inductor's import is seconds: before the lease
         import torch._inductor.config as inductor_config
 
         inductor_config.fallback_random = True  # RNG ops match eager's stream in both baseline and candidate
-        persist_precompiled_headers()
-        if self.device.type == "cpu":
-            marks.append(("simd_probe", time.perf_counter()))
-            # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
-            # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
-            # subprocesses that need no lease.
-            from torch._inductor.cpu_vec_isa import pick_vec_isa
-
-            pick_vec_isa()
-            marks.append(("imports", time.perf_counter()))  # summed with the first imports step
+        preload(self.device.type)  # done already in a pre-started worker (:mod:`.standby`)
         if self.device.type == "cuda":
             # Inductor's compile-worker subprocesses initialise CUDA themselves, which the write
             # confinement does not allow them (seen on an H200: every compile after the first
@@ -242,16 +232,8 @@ class Worker:
             # --modes), and its idle timer thread, started by a candidate's Triton compile, was
             # flagged as the candidate's (integrity rule background_thread).
             inductor_config.compile_threads = 1
-            try:
-                import triton  # noqa: F401 - imported, not started: no CUDA context before the lease
-            except ImportError:
-                pass
         if self.profile:
             enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
-        # Every harness module the candidate's steps use, loaded now so the process guard's
-        # snapshot covers their references too.
-        from . import backend, rewrite, triton_ops  # noqa: F401
-
         # Identities of the timer, sync, comparison and harness functions and these settings,
         # taken before any pass code is imported into this process.
         self.guard = FunctionGuard()
@@ -541,10 +523,16 @@ class Worker:
             finally:
                 check_s[0] += time.perf_counter() - t0
 
+        check_rate = timed_check_rate(self.device)
+
         def _checks(name: str, i: int, outputs: Any, args: list[Any]) -> None:
-            # The same checks follow every variant's call: what a check leaves in the caches
-            # slows the next timed call, so each variant must pay it alike. Only the candidate's
-            # verdicts count.
+            # Where every round is recorded (check_rate None), the same checks follow every
+            # variant's call: what a check leaves in the caches slows the next timed call, so each
+            # variant must pay it alike. Where check rounds and their successors are not recorded,
+            # nothing a check leaves behind reaches a recorded sample, and only the candidate's
+            # calls are checked (only its verdicts count; the process guard sees what its call changed).
+            if check_rate is not None and name != "candidate":
+                return
             breach = self.process.check_call(grad_enabled=False) if self.process is not None else None
             if breach:
                 raise IntegrityAbort(breach)
@@ -580,7 +568,7 @@ class Worker:
                 samples: dict[str, list[float]] = {}
                 stop: dict[str, Any] = {}
                 stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call,
-                                         samples_out=samples, check_rate=timed_check_rate(self.device), stop_out=stop)
+                                         samples_out=samples, check_rate=check_rate, stop_out=stop)
             out["times"] = {name: asdict(s) for name, s in stats.items()}
             out["timing_stop"] = stop
             stop.update(inputs_s=round(secret_s, 4), checks_s=round(check_s[0], 4))
@@ -774,6 +762,31 @@ def _describe_error(exc: BaseException) -> str:
     if isinstance(root, MemoryError) or "can't allocate memory" in str(root) or isinstance(root, torch.OutOfMemoryError):
         text = "out of memory: " + text
     return text
+
+
+def preload(device_type: str) -> None:
+    """The worker's imports and one-off probes, which need neither the request nor a device:
+    Inductor, Triton (imported, not started: no CUDA context), every harness module the
+    candidate's steps use (loaded before the guards' snapshots, so they cover their references
+    too) and, for the CPU, Inductor's SIMD probe. Seconds of start-up; idempotent, so a
+    pre-started worker (:mod:`.standby`) runs it while it waits and the worker's own call is free.
+    """
+    from torch._inductor import compile_fx  # noqa: F401 - Inductor's import is seconds: before the lease
+
+    persist_precompiled_headers()
+    if device_type == "cpu":
+        # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
+        # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
+        # subprocesses that need no lease.
+        from torch._inductor.cpu_vec_isa import pick_vec_isa
+
+        pick_vec_isa()
+    elif device_type == "cuda":
+        try:
+            import triton  # noqa: F401 - imported, not started: no CUDA context before the lease
+        except ImportError:
+            pass
+    from . import backend, rewrite, triton_ops  # noqa: F401
 
 
 def persist_precompiled_headers() -> None:
