@@ -94,8 +94,27 @@ def build_module(sg: Subgraph, device: torch.device, tag: str) -> torch.nn.Modul
     return namespace[sg.graph.class_name]().to(device).eval()
 
 
+def reseed(seed: int) -> None:
+    """Seed every generator a subgraph can draw from: what ``torch.manual_seed(seed)`` does to
+    the CPU's default generator and each visible CUDA device's, without its cost per call.
+
+    ``torch.manual_seed`` is wrapped to run outside Dynamo (``torch/_compile.py``) and walks every
+    backend (CUDA's lazy queue, MPS, XPU, custom devices): on the H200 host it was the largest
+    Python cost of a timed round (profiled: 1 ms of a ~3 ms round, ``benchmarks/timing_step_profile.py``).
+    Before CUDA has started, CUDA's generators do not exist yet, and ``torch.manual_seed`` queues
+    their seeding for when it starts; that case is left to it.
+    """
+    if torch.cuda.is_available() and not torch.cuda.is_initialized():
+        torch.manual_seed(seed)
+        return
+    torch.default_generator.manual_seed(seed)
+    if torch.cuda.is_initialized():
+        for generator in torch.cuda.default_generators:
+            generator.manual_seed(seed)
+
+
 def _call(fn: Any, args: list[Any], seed: int) -> Any:
-    torch.manual_seed(seed)  # graphs that draw random numbers see the same stream each time
+    reseed(seed)  # graphs that draw random numbers see the same stream each time
     with torch.no_grad():
         return fn(*args)
 
@@ -513,7 +532,7 @@ class Worker:
             # answer cached by buffer address or object id is wrong, and caught below. Every
             # variant's round-i call gets the same RNG seed as the reference of its draw.
             k = i % len(ref.draws)
-            torch.manual_seed(ref.seed(k, self.seed))
+            reseed(ref.seed(k, self.seed))
             return clone_inputs(ref.draws[k])
 
         def after_call(name: str, i: int, outputs: Any, args: list[Any]) -> None:
@@ -643,7 +662,7 @@ class Worker:
             try:
                 _call(fn, clone_inputs(ref.draws[0]), self.seed)  # warm-up (compiles a cached baseline)
                 arg_sets = [clone_inputs(ref.draws[k % len(ref.draws)]) for k in range(calls)]
-                rows = profile_calls(fn, arg_sets, dev, before_call=lambda: torch.manual_seed(self.seed))
+                rows = profile_calls(fn, arg_sets, dev, before_call=lambda: reseed(self.seed))
                 profile[name] = kernel_table(rows, dev, runs=calls, top=20)
             except Exception as exc:  # noqa: BLE001 - a profile is informative; the result stands
                 errors.append(f"profiling {name} raised {_describe_error(exc)}")
