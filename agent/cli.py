@@ -270,7 +270,8 @@ def solve_cmd(
     try:
         config = SolveConfig(max_steps=max_steps, patience=patience, budget_usd=budget_usd, max_tokens=max_tokens, max_wall_s=max_wall)
         options = EvalOptions(device=device, baseline=baseline, timing_budget_s=timing_budget, cache_root=cache_dir,
-                              integrity_mode=integrity_mode, profile=profile, time_statistic=time_statistic)
+                              integrity_mode=integrity_mode, profile=profile, time_statistic=time_statistic,
+                              standby=True)  # the loop evaluates again and again: pre-start each next worker
     except ValueError as exc:
         err.print(f"[red]error:[/red] {str(exc).splitlines()[0]}")
         raise typer.Exit(2) from None

@@ -11,8 +11,11 @@ shows where an evaluation's time goes (compiling, timing, the held-out-shape rec
         --pass examples/passes/b511_skip_single_cat.py --modes sandbox,no-sandbox
 
 ``--modes``: ``sandbox`` (the default evaluation) and ``no-sandbox`` (``EvalOptions(sandbox=False)``:
-no write confinement, resource limits or network namespace), to measure what the sandbox costs.
-Every mode starts from its own empty cache root.
+no write confinement, resource limits or network namespace), to measure what the sandbox costs;
+``standby`` (``EvalOptions(standby=True)``: each evaluation is served by a worker pre-started after
+the previous one, :mod:`passagent.tools.standby`; every run waits until that worker is ready, as
+an agent's turn would cover its start-up; the cold run has none). Every mode starts from its own
+empty cache root.
 
 Prints a Markdown table (the README records its output) and the machine it ran on.
 """
@@ -27,12 +30,13 @@ from pathlib import Path
 
 from passagent.agent.render import step_times
 from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
+from passagent.tools.standby import POOL
 from passagent.tools.tasks import load_task
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASK = next((REPO.parent / "shared" / "data" / "passbench" / "typical").glob("623d*"), None)
 DEFAULT_PASS = REPO / "examples" / "passes" / "623d_drop_dead_rand.py"
-MODES = ("sandbox", "no-sandbox")
+MODES = ("sandbox", "no-sandbox", "standby")
 
 
 def main() -> None:
@@ -53,8 +57,11 @@ def main() -> None:
     for mode in modes:
         with tempfile.TemporaryDirectory(prefix="passagent-bench-") as cache:
             opts = EvalOptions(device=args.device, cache_root=Path(cache), cpu_threads=args.cpu_threads or None,
-                               sandbox=mode == "sandbox")
+                               sandbox=mode != "no-sandbox", standby=mode == "standby")
             for i in range(1 + args.repeat):
+                if mode == "standby":
+                    # As in an agent loop, where the model's turn covers the next worker's start-up.
+                    POOL.wait_ready()
                 t0 = time.perf_counter()
                 result = evaluate_pass(task, args.pass_path, opts)
                 wall = time.perf_counter() - t0

@@ -49,8 +49,8 @@ def eval_table(out: Path) -> list[str]:
 
     lines = [
         "| task | subgraph | dtype | status | eager e2e / kernel (us) | Inductor e2e / kernel (us) | pass e2e / kernel (us) | vs eager | vs Inductor "
-        "| rounds (why they ended) | timing s |",
-        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| rounds (why they ended) | timing s | inputs / warm-up / rounds (checks) / graphs / after s |",
+        "|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     summary = []
     runs = [(next(PASSBENCH.glob(f"{prefix}*")), pass_name) for prefix, pass_name in EXAMPLE_RUNS] + [TRITON_RUN]
@@ -67,12 +67,19 @@ def eval_table(out: Path) -> list[str]:
                 f"| {prefix} | {s.name} | {','.join(s.dtypes)} | {s.status} | {t('eager')} | {t('inductor')} | {t('candidate')} | "
                 f"{s.speedup_vs_eager or 0:.3f} | {s.speedup_vs_inductor or 0:.3f} | "
                 f"{max((x.n for x in s.times.values()), default=0)} ({(s.timing_stop or {}).get('reason', '-')}) | "
-                f"{(s.phase_s or {}).get('timing', 0.0):.2f} |"
+                f"{(s.phase_s or {}).get('timing', 0.0):.2f} | {timing_split(s.timing_stop or {})} |"
             )
         vs_eager = result.other_scores.aggregated if result.other_scores else float("nan")
         summary.append(f"{prefix} ({pass_name}): AS vs Inductor {result.scores.aggregated:.3f}, AS vs eager {vs_eager:.3f}, "
                        f"{result.device_name}, torch {result.torch_version}, {result.wall_s:.0f} s")
     return lines + [""] + summary
+
+
+def timing_split(stop: dict) -> str:
+    """Where a subgraph's timing step went (``SubgraphResult.timing_stop``), seconds."""
+    def f(key: str) -> str:
+        return "-" if stop.get(key) is None else f"{stop[key]:.2f}"
+    return f"{f('inputs_s')} / {f('warmup_s')} / {f('seconds')} ({f('checks_s')}) / {f('graph_s')} / {f('after_s')}"
 
 
 def repeatability(out: Path, budget_s: float, n_builtin: int, pin: str = "off", per_task: int = 3) -> list[str]:

@@ -108,3 +108,24 @@ def test_identical_outputs_take_the_exact_level_with_non_finite_entries() -> Non
     moved[0] = 1.5
     c = compare_outputs([moved], [r])
     assert c.max_abs == pytest.approx(0.5) and not c.nonfinite
+
+
+def test_level_search_gives_the_linear_scans_answer() -> None:
+    """The binary search over tolerance levels agrees with checking every level in turn, for
+    errors at every scale, in every floating dtype, with some elements equal."""
+    from passagent.tools.correctness import TOLERANCE_LEVELS, _min_level_for_tensor, tolerance
+
+    g = torch.Generator().manual_seed(0)
+    seen = set()
+    for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64):
+        for exp in range(-12, 2):
+            ref = (torch.randn(256, generator=g, dtype=torch.float64) * 10.0 ** (exp % 5 - 2)).to(dtype)
+            noise = torch.randn(256, generator=g, dtype=torch.float64) * 10.0 ** exp
+            noise[::3] = 0.0  # equal elements
+            cand = (ref.double() + noise).to(dtype)
+            diff = (cand.double() - ref.double()).abs()
+            scan = next((t for t in TOLERANCE_LEVELS
+                         if bool((diff <= tolerance(dtype, t)[0] + tolerance(dtype, t)[1] * ref.double().abs()).all())), None)
+            assert _min_level_for_tensor(cand, ref)[0] == scan, (dtype, exp)
+            seen.add(scan)
+    assert len(seen) >= 6 and -10 in seen  # the cases span many levels, the strictest among them

@@ -377,6 +377,10 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
     # Why the timed rounds ended (the CPU path: sized calls or the wall budget), with the rounds run.
     stop = result.subgraphs[0].timing_stop
     assert stop is not None and stop["reason"] in ("calls", "budget") and stop["rounds"] >= s.times["candidate"].n
+    # Where the timing step went: the parts are measured, and the checks ran inside the rounds.
+    assert all(stop[k] >= 0 for k in ("warmup_s", "inputs_s", "checks_s", "after_s")), stop
+    assert 0 < stop["checks_s"] <= stop["seconds"]
+    assert stop["inputs_s"] + stop["warmup_s"] + stop["seconds"] + stop["after_s"] <= steps["timing"] + 0.05
 
 
 def _rendered(result: EvalResult) -> str:

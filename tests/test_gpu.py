@@ -250,3 +250,18 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
     assert backend.triton_ops and any("_fusedkernel_kernel" in c for c in code)
     calls = [ln for c in code for ln in c.splitlines() if "torch.ops.passagent_" in ln and not ln.lstrip().startswith("#")]
     assert calls == []  # no call of the custom op, whose Python launcher would run per call
+
+
+def test_reseed_gives_torch_manual_seeds_streams_on_cuda() -> None:
+    """The timed calls' cheap seeding draws the same random numbers as torch.manual_seed, on the
+    CPU and on the GPU, so a graph with random ops matches its reference."""
+    import torch
+
+    from passagent.tools.worker import reseed
+
+    torch.zeros(1, device="cuda")  # CUDA started, as in a worker by its first call
+    reseed(123)
+    got = (torch.rand(4), torch.rand(4, device="cuda"), torch.randn(3, device="cuda"))
+    torch.manual_seed(123)
+    want = (torch.rand(4), torch.rand(4, device="cuda"), torch.randn(3, device="cuda"))
+    assert all(torch.equal(a, b) for a, b in zip(got, want))

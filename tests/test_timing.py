@@ -294,3 +294,16 @@ def test_the_cpu_measurement_ends_at_its_wall_budget_when_the_checks_dominate() 
     assert 10 <= stats["a"].n < 60 and stop["reason"] == "budget" and stop["attempts"] == 1
     unchecked = time_interleaved({"a": _busy(0.05, [1.0]), "b": _busy(0.05, [1.0])}, lambda i: [i], config=config)
     assert unchecked["a"].n == 200  # without the checks the calls fill the budget: sized by their own time
+
+
+def test_reseed_gives_torch_manual_seeds_stream() -> None:
+    """The timed calls' cheap seeding draws what torch.manual_seed does (CUDA: tests/test_gpu.py)."""
+    from passagent.tools.worker import reseed
+
+    reseed(99)
+    got = (torch.rand(5), torch.randn(2, 3), torch.randint(0, 100, (4,)))
+    torch.manual_seed(99)
+    want = (torch.rand(5), torch.randn(2, 3), torch.randint(0, 100, (4,)))
+    assert all(torch.equal(a, b) for a, b in zip(got, want))
+    reseed(100)
+    assert not torch.equal(torch.rand(5), got[0])

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import platform
+import shutil
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -31,6 +32,7 @@ from .results import cache_entry, has_times, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
 from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
 from .scoring import ScoringConfig
+from .standby import POOL, launch_key
 from .static_checks import Mode, check_pass
 from .tasks import Task
 from .timing import TimingConfig
@@ -100,6 +102,10 @@ class EvalOptions:
             interleaved with it (on a 22 µs CPU subgraph: 27-29 µs timed beside eager and
             Inductor, 31-32 µs beside eager alone, every call checked alike), so an evaluation
             that skipped Inductor would time the candidate differently from one that did not.
+        standby: after this evaluation, start a worker for the next one with the same settings
+            (:mod:`.standby`: a confined interpreter that has done its imports, 6-8 s on a 2-core
+            CPU, and waits), and use such a worker now if one is ready or starting. For loops that
+            evaluate again and again (the agent, sweeps); off for a single evaluation.
     """
 
     device: str = "cpu"
@@ -127,6 +133,7 @@ class EvalOptions:
     reuse_inductor_time: bool = False
     time_statistic: str = "paired"
     lease_scope: str = "device"
+    standby: bool = False
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -335,19 +342,45 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         "profile": options.profile,
         "profile_calls": options.profile_calls,
     }
-    with tempfile.TemporaryDirectory(prefix="passagent-eval-") as tmp:
-        workdir = Path(tmp)
+    threads = worker_threads(options)
+
+    def launch(workdir: Path) -> tuple[dict[str, str], dict[str, Any] | None, str]:
+        """The worker's environment, sandbox and device name for a worker in ``workdir``."""
         env = worker_environment(cache_root, workdir)
+        device = options.device
         if gate is None or pinned_at_spawn(gate.pool) is not None:
-            request["device"] = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
+            device = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
         # else the go line pins it to the GPU its lease names (LeaseGate.go_line)
-        if threads := worker_threads(options):
-            for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-                env[var] = str(threads)
+        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS") if threads else ():
+            env[var] = str(threads)
+        return env, worker_sandbox(options, env, workdir, len(keys), mem) if options.sandbox else None, device
+
+    device_type = "cuda" if str(gate.pool[0] if gate is not None else options.device).startswith("cuda") else "cpu"
+    standby, key = None, None
+    if options.standby:
+        placeholder = Path(tempfile.gettempdir()) / "passagent-eval-standby"
+        env0, box0, _device = launch(placeholder)
+        key = launch_key(device_type, env0, box0, options.sandbox, placeholder)
+        standby = POOL.take(key)
+    tmp = None if standby is not None else tempfile.TemporaryDirectory(prefix="passagent-eval-")
+    workdir = standby.workdir if standby is not None else Path(tmp.name)  # type: ignore[union-attr]
+    try:
+        env, box, request["device"] = launch(workdir)
+        if threads:
             request["cpu_threads"] = threads
-        if options.sandbox:
-            request["sandbox"] = worker_sandbox(options, env, workdir, len(keys), mem)
-        run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox, gate=gate)
+        if box is not None:
+            request["sandbox"] = box
+        run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox, gate=gate,
+                          standby=standby)
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+        elif standby is not None:
+            shutil.rmtree(workdir, ignore_errors=True)
+        if key is not None:
+            # The successor starts now, after this evaluation's measurements, not during them.
+            POOL.start(key, lambda w: launch(w)[:2], device_type,
+                       command=(lambda argv: isolate_network_command(argv)[0]) if options.sandbox else None)
     if run.task_errors:
         i, ev = sorted(run.task_errors.items())[0]
         raise TaskError(task.subgraphs[i].path / "model.py", ev["message"])

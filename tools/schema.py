@@ -158,7 +158,10 @@ class SubgraphResult(_Model):
     timing_stop: dict[str, Any] | None = Field(None, description=(
         "why the timed rounds ended (tools/timing.time_interleaved's stop_out): reason (variant_ci, paired_ci, "
         "budget, max_calls, calls), rounds run (check rounds included), attempts, the widest pair's relative "
-        "95% CI half-width of the median per-round ratio (paired_ci), seconds of rounds"))
+        "95% CI half-width of the median per-round ratio (paired_ci), seconds of rounds; where the timing step's "
+        "seconds went: warmup_s (warm-up calls), graph_s (CUDA-graph replays), inputs_s (the secret timed draws and "
+        "their eager reference), checks_s (integrity checks after the calls of check rounds, inside seconds), after_s "
+        "(re-runs through eager and a fresh draw after timing)"))
     profile: SubgraphProfile | None = Field(None, description="kernel tables, when the evaluation was profiled")
 
 

@@ -35,8 +35,8 @@
   of medians and the 10th percentiles are recorded beside it, the others are for
   ``benchmarks/timing_repeatability.py``.
 * The garbage collector is paused while timing (a collection inside a timed call costs more
-  than a whole small subgraph), and warm-up runs for at least ``warmup_s`` per variant so the
-  GPU's clocks have ramped up before the first timed call.
+  than a whole small subgraph), and warm-up runs in rounds of every variant for at least
+  ``warmup_s`` so the GPU's clocks have ramped up before the first timed call.
 """
 
 from __future__ import annotations
@@ -105,7 +105,8 @@ class TimingConfig:
         target_ci: if set, time until the 95% confidence interval of each median is within
             this relative half-width (0.005: +-0.5%), between ``min_calls`` and ``max_calls``
             calls and within ``budget_s``; ``noisy_iqr``/``max_remeasure`` are then unused.
-        warmup_s: minimum warm-up time per variant (seconds), on top of ``warmup`` calls.
+        warmup_s: minimum warm-up time of all variants together (seconds; warm-up runs in
+            rounds of every variant), on top of ``warmup`` calls each.
         pin_thread: keep the timing thread on one CPU core while timing (Linux; see
             :func:`pinned_to_one_core`). Off by default: on the H200 host it did not make medians
             more repeatable (``benchmarks/timing_repeatability.py --pin both``, README).
@@ -603,8 +604,10 @@ def time_interleaved(
             ``"calls"``: the CPU path's sized count), ``rounds`` (all rounds run, check rounds and
             their successors included), ``attempts`` (CPU path: measurements made, repeats
             included), ``paired_ci`` (:func:`paired_ratio_ci` of the recorded rounds; None below 10
-            rounds or with one variant) and
-            ``seconds`` (wall time of the rounds, warm-up and CUDA-graph replays excluded).
+            rounds or with one variant),
+            ``seconds`` (wall time of the rounds, warm-up and CUDA-graph replays excluded),
+            ``warmup_s`` (wall time of the warm-up calls) and, where CUDA-graph replays were
+            measured, ``graph_s`` (their wall time).
 
     Returns:
         name -> :class:`TimingStats` (microseconds).
@@ -638,15 +641,17 @@ def time_interleaved(
         if config.pin_thread:
             pinning.enter_context(pinned_to_one_core())
         # Warm-up, and an estimate of the per-call cost to size the measurement.
-        estimate = 0.0
-        for name in names:
-            t_end = time.perf_counter() + config.warmup_s
-            w, e2e = 0, 0.0
-            while w < config.warmup or time.perf_counter() < t_end:
-                e2e, _k = timed(name, w)
-                w += 1
-            estimate += e2e * 1e-6
-        per_round = max(estimate, 1e-6)
+        t_warmup = time.perf_counter()
+        # In rounds, like the timed calls: the GPU's clocks ramp up for the whole device, so
+        # ``warmup_s`` is spent once for all variants, not once per variant.
+        t_end = time.perf_counter() + config.warmup_s
+        last = {name: 0.0 for name in names}
+        w = 0
+        while w < config.warmup or time.perf_counter() < t_end:
+            for name in names:
+                last[name], _k = timed(name, w)
+            w += 1
+        per_round = max(sum(last.values()) * 1e-6, 1e-6)
 
         samples: dict[str, list[float]] = {n: [] for n in names}
         kernel: dict[str, list[float]] = {n: [] for n in names}
@@ -715,7 +720,9 @@ def time_interleaved(
         if stop_out is not None:
             widest = paired_ratio_ci(samples) if len(names) > 1 else math.inf
             stop_out.update(reason=reason, rounds=rnd, attempts=attempts, seconds=round(time.perf_counter() - t_rounds, 4),
-                            paired_ci=round(widest, 5) if math.isfinite(widest) else None)  # None: too few rounds to say
+                            paired_ci=round(widest, 5) if math.isfinite(widest) else None,  # None: too few rounds to say
+                            warmup_s=round(t_rounds - t_warmup, 4))
+        t_graph = time.perf_counter()
         if cuda and config.graph_replay:
             replays: dict[str, Any] = {}
             try:
@@ -725,6 +732,8 @@ def time_interleaved(
             except Exception:  # noqa: BLE001 - an extra metric: its failure must not fail the measurement
                 graph = {}
             record_graph_replays(stats, graph, replays)
+            if stop_out is not None:
+                stop_out["graph_s"] = round(time.perf_counter() - t_graph, 4)
         if samples_out is not None:
             # Copies of exactly the lists ``stats`` came from: both paths above compute stats from
             # ``samples`` as it stands after their last round, and nothing appends after that.

@@ -94,8 +94,27 @@ def build_module(sg: Subgraph, device: torch.device, tag: str) -> torch.nn.Modul
     return namespace[sg.graph.class_name]().to(device).eval()
 
 
+def reseed(seed: int) -> None:
+    """Seed every generator a subgraph can draw from: what ``torch.manual_seed(seed)`` does to
+    the CPU's default generator and each visible CUDA device's, without its cost per call.
+
+    ``torch.manual_seed`` is wrapped to run outside Dynamo (``torch/_compile.py``) and walks every
+    backend (CUDA's lazy queue, MPS, XPU, custom devices): on the H200 host it was the largest
+    Python cost of a timed round (profiled: 1 ms of a ~3 ms round, ``benchmarks/timing_step_profile.py``).
+    Before CUDA has started, CUDA's generators do not exist yet, and ``torch.manual_seed`` queues
+    their seeding for when it starts; that case is left to it.
+    """
+    if torch.cuda.is_available() and not torch.cuda.is_initialized():
+        torch.manual_seed(seed)
+        return
+    torch.default_generator.manual_seed(seed)
+    if torch.cuda.is_initialized():
+        for generator in torch.cuda.default_generators:
+            generator.manual_seed(seed)
+
+
 def _call(fn: Any, args: list[Any], seed: int) -> Any:
-    torch.manual_seed(seed)  # graphs that draw random numbers see the same stream each time
+    reseed(seed)  # graphs that draw random numbers see the same stream each time
     with torch.no_grad():
         return fn(*args)
 
@@ -110,7 +129,7 @@ def timed_check_rate(device: torch.device) -> float | None:
     """The share of timed rounds followed by the integrity checks (``time_interleaved(check_rate=...)``).
 
     On CUDA, a secret 10% of rounds (at least 100 are timed, so about ten checked rounds per
-    subgraph, every variant's call in them checked); the rounds that ran checks and the rounds after them are
+    subgraph, the candidate's call in them checked); the rounds that ran checks and the rounds after them are
     not recorded, because the checks slow the next host-bound call by a third or more
     (``benchmarks/harness_overhead.py``). A candidate that answers wrongly on a share ``f`` of its
     calls passes ``n`` rounds unseen with probability ``0.9 ** (f * n)``. On the CPU, where calls
@@ -220,20 +239,10 @@ class Worker:
             torch.set_num_threads(int(self.req["cpu_threads"]))
         torch._dynamo.config.suppress_errors = False  # a failing compile must never fall back to eager
         torch._dynamo.config.automatic_dynamic_shapes = False  # a held-out shape gets its own static compile
-        from torch._inductor import compile_fx  # noqa: F401 - Inductor's import is seconds: before the lease
         import torch._inductor.config as inductor_config
 
         inductor_config.fallback_random = True  # RNG ops match eager's stream in both baseline and candidate
-        persist_precompiled_headers()
-        if self.device.type == "cpu":
-            marks.append(("simd_probe", time.perf_counter()))
-            # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
-            # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
-            # subprocesses that need no lease.
-            from torch._inductor.cpu_vec_isa import pick_vec_isa
-
-            pick_vec_isa()
-            marks.append(("imports", time.perf_counter()))  # summed with the first imports step
+        preload(self.device.type)  # done already in a pre-started worker (:mod:`.standby`)
         if self.device.type == "cuda":
             # Inductor's compile-worker subprocesses initialise CUDA themselves, which the write
             # confinement does not allow them (seen on an H200: every compile after the first
@@ -242,16 +251,8 @@ class Worker:
             # --modes), and its idle timer thread, started by a candidate's Triton compile, was
             # flagged as the candidate's (integrity rule background_thread).
             inductor_config.compile_threads = 1
-            try:
-                import triton  # noqa: F401 - imported, not started: no CUDA context before the lease
-            except ImportError:
-                pass
         if self.profile:
             enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
-        # Every harness module the candidate's steps use, loaded now so the process guard's
-        # snapshot covers their references too.
-        from . import backend, rewrite, triton_ops  # noqa: F401
-
         # Identities of the timer, sync, comparison and harness functions and these settings,
         # taken before any pass code is imported into this process.
         self.guard = FunctionGuard()
@@ -509,6 +510,7 @@ class Worker:
         # correctness class (a candidate correct only from t = 1 is still scored there).
         checking = "candidate" in variants and established is not None
         checked_ref = ref
+        t_secret = time.perf_counter()
         if "candidate" in variants:
             # Timed calls get draws the candidate has never seen, from a seed it cannot know;
             # the eager reference for them is computed now, with its own RNG seed per draw, so a
@@ -518,6 +520,8 @@ class Worker:
             secret = [synthesize_inputs(self._subgraph, 0, seed=s, device=self.device, degenerate_std=self.req["degenerate_std"])
                       for s in seeds]
             ref = self._reference(ref.eager, secret, seeds=[rng.getrandbits(62) for _ in seeds])
+        secret_s = time.perf_counter() - t_secret
+        check_s = [0.0]  # seconds inside after_call (the checks of check rounds)
         last_outputs: list[Any] = []
         sampled: list[tuple[int, Any, list[Any]]] = []  # (draw, outputs, args after) of sampled timed calls
         sample_rate = 0.1
@@ -528,13 +532,26 @@ class Worker:
             # answer cached by buffer address or object id is wrong, and caught below. Every
             # variant's round-i call gets the same RNG seed as the reference of its draw.
             k = i % len(ref.draws)
-            torch.manual_seed(ref.seed(k, self.seed))
+            reseed(ref.seed(k, self.seed))
             return clone_inputs(ref.draws[k])
 
         def after_call(name: str, i: int, outputs: Any, args: list[Any]) -> None:
-            # The same checks follow every variant's call: what a check leaves in the caches
-            # slows the next timed call, so each variant must pay it alike. Only the candidate's
-            # verdicts count.
+            t0 = time.perf_counter()
+            try:
+                _checks(name, i, outputs, args)
+            finally:
+                check_s[0] += time.perf_counter() - t0
+
+        check_rate = timed_check_rate(self.device)
+
+        def _checks(name: str, i: int, outputs: Any, args: list[Any]) -> None:
+            # Where every round is recorded (check_rate None), the same checks follow every
+            # variant's call: what a check leaves in the caches slows the next timed call, so each
+            # variant must pay it alike. Where check rounds and their successors are not recorded,
+            # nothing a check leaves behind reaches a recorded sample, and only the candidate's
+            # calls are checked (only its verdicts count; the process guard sees what its call changed).
+            if check_rate is not None and name != "candidate":
+                return
             breach = self.process.check_call(grad_enabled=False) if self.process is not None else None
             if breach:
                 raise IntegrityAbort(breach)
@@ -570,12 +587,15 @@ class Worker:
                 samples: dict[str, list[float]] = {}
                 stop: dict[str, Any] = {}
                 stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call,
-                                         samples_out=samples, check_rate=timed_check_rate(self.device), stop_out=stop)
+                                         samples_out=samples, check_rate=check_rate, stop_out=stop)
             out["times"] = {name: asdict(s) for name, s in stats.items()}
             out["timing_stop"] = stop
+            stop.update(inputs_s=round(secret_s, 4), checks_s=round(check_s[0], 4))
             out["paired_speedup"] = paired_speedups(samples)
             if checking:
+                t_after = time.perf_counter()
                 breach = self._after_timing(variants["candidate"], ref, established, threads_before, sampled)  # type: ignore[arg-type]
+                stop["after_s"] = round(time.perf_counter() - t_after, 4)
                 if breach is None and backend is not None and len(backend.applications) > compiled_before:
                     breach = Breach("recompiled_during_timing", "the candidate was recompiled while it was being timed")
                 if breach is None and self.floor is not None:
@@ -642,7 +662,7 @@ class Worker:
             try:
                 _call(fn, clone_inputs(ref.draws[0]), self.seed)  # warm-up (compiles a cached baseline)
                 arg_sets = [clone_inputs(ref.draws[k % len(ref.draws)]) for k in range(calls)]
-                rows = profile_calls(fn, arg_sets, dev, before_call=lambda: torch.manual_seed(self.seed))
+                rows = profile_calls(fn, arg_sets, dev, before_call=lambda: reseed(self.seed))
                 profile[name] = kernel_table(rows, dev, runs=calls, top=20)
             except Exception as exc:  # noqa: BLE001 - a profile is informative; the result stands
                 errors.append(f"profiling {name} raised {_describe_error(exc)}")
@@ -657,8 +677,10 @@ class Worker:
             return breach
         if self.device.type == "cuda":
             torch.cuda.synchronize()
-        time.sleep(0.05)  # let a thread that was about to exit do so
         new = python_threads() - threads_before
+        if new:
+            time.sleep(0.05)  # let a thread that was about to exit do so
+            new = python_threads() - threads_before
         if new:
             return Breach("background_thread", f"{len(new)} thread(s) started by the candidate are still running")
         limit = max(established, HEADLINE_LEVEL) + 1
@@ -759,6 +781,31 @@ def _describe_error(exc: BaseException) -> str:
     if isinstance(root, MemoryError) or "can't allocate memory" in str(root) or isinstance(root, torch.OutOfMemoryError):
         text = "out of memory: " + text
     return text
+
+
+def preload(device_type: str) -> None:
+    """The worker's imports and one-off probes, which need neither the request nor a device:
+    Inductor, Triton (imported, not started: no CUDA context), every harness module the
+    candidate's steps use (loaded before the guards' snapshots, so they cover their references
+    too) and, for the CPU, Inductor's SIMD probe. Seconds of start-up; idempotent, so a
+    pre-started worker (:mod:`.standby`) runs it while it waits and the worker's own call is free.
+    """
+    from torch._inductor import compile_fx  # noqa: F401 - Inductor's import is seconds: before the lease
+
+    persist_precompiled_headers()
+    if device_type == "cpu":
+        # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
+        # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
+        # subprocesses that need no lease.
+        from torch._inductor.cpu_vec_isa import pick_vec_isa
+
+        pick_vec_isa()
+    elif device_type == "cuda":
+        try:
+            import triton  # noqa: F401 - imported, not started: no CUDA context before the lease
+        except ImportError:
+            pass
+    from . import backend, rewrite, triton_ops  # noqa: F401
 
 
 def persist_precompiled_headers() -> None:
