@@ -114,8 +114,8 @@ def test_the_replacement_equals_the_original_ops(task_irs: dict, task_id: str) -
     assert {torch.float32, torch.float16, torch.bfloat16} <= dtypes  # every task mixes the three
 
 
-def test_the_forms_keep_special_values() -> None:
-    """inf and NaN go where the original ops put them (float32)."""
+def test_the_softmax_form_keeps_inf_and_nan() -> None:
+    """A -inf score gets probability 0 and a NaN row stays NaN, as in torch.softmax (float32)."""
     from test_recipes import fake_ir
 
     from passagent.agent.builtin.recipes import propose_rules
