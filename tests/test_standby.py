@@ -5,6 +5,7 @@ fresh worker when they died. Real worker processes and Inductor compiles on the 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -77,8 +78,10 @@ def test_a_dead_standby_is_replaced_by_a_fresh_worker(cache_root: Path, monkeypa
 def _standby_process(tmp_path: Path, sandbox: dict | None) -> tuple[subprocess.Popen, Path]:
     spec = tmp_path / "standby.json"
     spec.write_text(json.dumps({"sandbox": sandbox, "device_type": "cpu", "ready_path": str(tmp_path / READY_FILE)}))
+    # Inductor's caches and temporary files inside the folder it may write to, as for a worker.
+    env = {**os.environ, "TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "inductor"), "TMPDIR": str(tmp_path)}
     proc = subprocess.Popen([sys.executable, "-m", "passagent.tools.worker_entry", "--standby", str(spec)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp_path)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp_path, env=env)
     return proc, tmp_path / READY_FILE
 
 
