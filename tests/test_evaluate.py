@@ -143,6 +143,19 @@ def test_no_match_is_a_compile_failure_with_a_diagnostic(cache_root: Path) -> No
     assert s.rules[0].diagnostic and "argument 1" in s.rules[0].diagnostic
 
 
+def test_baselines_alone_are_timed_within_the_baseline_only_budget(cache_root: Path) -> None:
+    """A candidate that failed before timing leaves the baselines to time, within
+    ``baseline_only_budget_s``, not the full budget; they are still timed and reported."""
+    timing = TimingConfig(warmup=1, min_calls=3, max_calls=2000, budget_s=60.0, baseline_only_budget_s=0.05)
+    s = only(run(small_task(), TEST_PASSES / "no_match.py", cache_root, timing=timing))
+    assert s.status == "compile" and set(s.times) == {"eager", "inductor"}
+    assert 3 <= s.timing_stop["rounds"] <= 300  # sized and ended by 0.05 s, not 60 s (2000 rounds)
+    # A candidate that is timed gets the full budget (it ends on its sized count here, not the cap).
+    full = TimingConfig(warmup=1, min_calls=3, max_calls=12, budget_s=60.0, baseline_only_budget_s=0.001)
+    t = only(run(small_task(), EXAMPLES / "b511_skip_single_cat.py", cache_root, timing=full))
+    assert t.status == "correct" and t.timing_stop["reason"] == "calls" and t.timing_stop["rounds"] >= 12
+
+
 def test_syntax_error_is_a_compile_failure_pointing_at_the_line(cache_root: Path) -> None:
     s = only(run(small_task(), TEST_PASSES / "syntax_error.py", cache_root))
     assert s.status == "compile"

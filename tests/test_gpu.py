@@ -265,3 +265,23 @@ def test_reseed_gives_torch_manual_seeds_streams_on_cuda() -> None:
     torch.manual_seed(123)
     want = (torch.rand(4), torch.rand(4, device="cuda"), torch.randn(3, device="cuda"))
     assert all(torch.equal(a, b) for a, b in zip(got, want))
+
+
+def test_prestarted_worker_serves_the_next_evaluation_on_cuda(cache_root: Path) -> None:
+    """A pre-started worker (tools/standby.py) has not touched CUDA; handed the next request it
+    evaluates on the GPU like a fresh worker, and its baseline-only budget applies to a pass
+    that matches nothing."""
+    from passagent.tools.standby import POOL
+
+    task = load_task(passbench_task("b511") / "graphs" / "1")
+    opts = EvalOptions(device="cuda", cache_root=cache_root, standby=True, timing_budget_s=0.3)
+    try:
+        first = evaluate_pass(task, EXAMPLES / "b511_pooler_dir", opts)
+        assert POOL.wait_ready(180)
+        second = evaluate_pass(task, TEST_PASSES / "no_match.py", opts)
+        assert any(line.startswith("pre-started") for line in second.sandbox)
+        assert first.subgraphs[0].status == "correct" and second.subgraphs[0].status == "compile"
+        assert set(second.subgraphs[0].times) == {"eager", "inductor"}
+        assert second.subgraphs[0].times["eager"].kernel_median_us > 0
+    finally:
+        POOL.close()

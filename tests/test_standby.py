@@ -5,6 +5,7 @@ fresh worker when they died. Real worker processes and Inductor compiles on the 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -77,8 +78,10 @@ def test_a_dead_standby_is_replaced_by_a_fresh_worker(cache_root: Path, monkeypa
 def _standby_process(tmp_path: Path, sandbox: dict | None) -> tuple[subprocess.Popen, Path]:
     spec = tmp_path / "standby.json"
     spec.write_text(json.dumps({"sandbox": sandbox, "device_type": "cpu", "ready_path": str(tmp_path / READY_FILE)}))
+    # Inductor's caches and temporary files inside the folder it may write to, as for a worker.
+    env = {**os.environ, "TORCHINDUCTOR_CACHE_DIR": str(tmp_path / "inductor"), "TMPDIR": str(tmp_path)}
     proc = subprocess.Popen([sys.executable, "-m", "passagent.tools.worker_entry", "--standby", str(spec)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp_path)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp_path, env=env)
     return proc, tmp_path / READY_FILE
 
 
@@ -111,3 +114,24 @@ def test_the_launch_key_ignores_the_folder_and_the_cpu_time_limit() -> None:
     assert a != launch_key("cpu", {"TMPDIR": "/tmp/b", "X": "2"}, {"writable_dirs": ["/tmp/b", "/c"]}, True, Path("/tmp/b"))
     assert a != launch_key("cuda", {"TMPDIR": "/tmp/b", "X": "1"}, {"writable_dirs": ["/tmp/b", "/c"]}, True, Path("/tmp/b"))
     assert a != launch_key("cpu", {"TMPDIR": "/tmp/b", "X": "1"}, {"writable_dirs": ["/tmp/b", "/c"]}, False, Path("/tmp/b"))
+
+
+def test_a_prestarted_worker_takes_the_device_lease_handshake(cache_root: Path, tmp_path: Path, monkeypatch) -> None:
+    """In a device pool (sweeps) the pre-started worker reports ready, waits for the lease's go
+    line on the same standard input its request came on, and the lease records its steps."""
+    from passagent.tools import evaluate as evaluate_module
+    from passagent.tools.device_lease import read_leases
+
+    pool = StandbyPool()
+    monkeypatch.setattr(evaluate_module, "POOL", pool)
+    task = load_task(passbench_task("b511") / "graphs" / "1")
+    opts = _options(cache_root, device_pool=["cpu"], lock_dir=tmp_path / "locks")
+    try:
+        evaluate_pass(task, EXAMPLES / "b511_skip_single_cat.py", opts)
+        assert pool.wait_ready(180)
+        result = evaluate_pass(task, EXAMPLES / "b511_skip_single_cat.py", opts)
+    finally:
+        pool.close()
+    assert PRESTARTED in result.sandbox and result.subgraphs[0].status == "correct"
+    leases = read_leases(tmp_path / "locks")
+    assert len(leases) == 2 and all(r["lease_scope"] == "device" and "timing" in r["in_lease_s"] for r in leases)

@@ -33,7 +33,7 @@ Rather than hope the static checks saw every way to reach them (names built at r
   measured in a process whose flags moved (whatever the final verdict).
 
 The RNG is not compared by state (random ops legitimately advance it); the harness reseeds it
-before every call (:func:`passagent.tools.worker._call`), and the generator objects themselves
+before every call (:func:`passagent.tools.worker_calls.reseed`), and the generator objects themselves
 are references (``torch.default_generator`` replaced is ``patched_function``).
 """
 

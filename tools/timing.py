@@ -120,6 +120,12 @@ class TimingConfig:
             is within ``target_ci`` (or +-0.5%), or, after at least ``min(100, min_calls)`` rounds,
             ``graph_budget_s`` seconds have passed (:func:`graph_replay_medians`; dropped
             replays can leave fewer kept, and a long guard can stretch the time).
+        baseline_only_budget_s: where no candidate is timed (it failed before timing: it did not
+            compile, matched nothing, broke a rule), the baselines alone are timed within this
+            budget (seconds; ``budget_s`` and ``graph_budget_s`` are capped at it). Their times only
+            inform then (the candidate scores the failure penalty; default Inductor's own speedup
+            feeds the Inductor row), so a failed candidate holds the device for less. None: the
+            full budget.
     """
 
     warmup: int = 1  # the correctness calls before timing already ran every variant
@@ -134,13 +140,14 @@ class TimingConfig:
     graph_replay: bool = False
     graph_budget_s: float = 0.3
     pin_thread: bool = False
+    baseline_only_budget_s: float | None = None
 
     @classmethod
     def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":
         """The default for a device: on CUDA at least 100 calls after >= 50 ms of warm-up,
         until each median is known to +-0.5% (95% CI), or every pair's median per-round ratio to
-        +-1.25%, or 1.5 s have passed, then CUDA-graph replays of each variant (about 0.3 s, more
-        when the guard is long); on the CPU, rounds for ``budget_s`` (0.5 s) of wall time, checks
+        +-1.25%, or 1.5 s have passed (0.3 s where no candidate is timed), then CUDA-graph replays
+        of each variant (about 0.3 s, more when the guard is long); on the CPU, rounds for ``budget_s`` (0.5 s) of wall time, checks
         included, at least 5.
 
         Why +-1.25% for the ratios: on the H200, 45 subgraphs each measured twice at the full
@@ -151,7 +158,7 @@ class TimingConfig:
         if torch.device(device).type == "cuda":
             return cls(warmup=10, warmup_s=0.05, min_calls=100, max_calls=5000,
                        budget_s=1.5 if budget_s is None else budget_s, target_ci=0.005, paired_ci=0.0125,
-                       graph_replay=True)
+                       graph_replay=True, baseline_only_budget_s=0.3)
         return cls() if budget_s is None else cls(budget_s=budget_s)
 
 

@@ -12,169 +12,40 @@ A profiled evaluation then profiles default Inductor and the candidate (:mod:`.p
 and reports their kernel tables as a separate event after the subgraph's result, so nothing
 that happens while profiling can change or lose the result.
 
+The timing step and the checks around it are :mod:`.worker_timing` (a mixin of :class:`Worker`);
+what the steps share (building and calling variants, seeding, events, start-up) is
+:mod:`.worker_calls`, re-exported here.
+
 Started by :mod:`passagent.tools.worker_entry`, which confines the process first.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import errno
-import json
 import os
-import random
-import resource
 import sys
 import time
-from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 import torch
 
-from .correctness import (HEADLINE_LEVEL, Comparison, OutputMismatch, compare_outputs, flatten_outputs, merge, outputs_equal,
-                          reference_precision)
-from .graph_source import rewrite_device_literals
-from .heldout import heldout_inputs
+from .correctness import HEADLINE_LEVEL, OutputMismatch, compare_outputs, merge, outputs_equal
 from .inputs import clone_inputs, is_degenerate, synthesize_inputs
-from .integrity import (Breach, FunctionGuard, alias_map, check_input_writes, check_not_reused, check_outputs, python_threads,
-                        written_inputs)
+from .integrity import Breach, FunctionGuard, alias_map, check_input_writes, check_not_reused, check_outputs, written_inputs
 from . import physics_floor
 from .process_guard import ProcessGuard
 from .strict_runtime import strict_breach
 from .passes import RuleLoadFailure, load_rules, source_files
 from .profiling import enable_cpp_kernel_profile, kernel_table, profile_calls
 from .tasks import Subgraph, load_task
-from .timing import TimingConfig, speedup_estimates, time_interleaved
-from .tracebacks import exception_chain, one_line, root_cause, trim_traceback
+from .timing import TimingConfig
+from .tracebacks import one_line, trim_traceback
+from .worker_calls import (EventWriter, IntegrityAbort, Reference, _call, _cuda_started, _describe_error, _error_stats,  # noqa: F401
+                           _make_cache_tag, _max_rss_kb, _reference_call, build_module, paired_speedups, persist_precompiled_headers,
+                           phase_durations, preload, reseed, sandbox_breach, secret_seed, timed_check_rate)
+from .worker_timing import TimingStep
 
 
-def paired_speedups(samples: dict[str, list[float]]) -> dict[str, float]:
-    """Speedups as the median over rounds of the per-round ratio baseline time / candidate time,
-    from one interleaved measurement's end-to-end samples (µs, paired by round,
-    ``time_interleaved(samples_out=...)``): the score's speedup (``shared/docs/SCORING.md``: each
-    round times every variant back to back, so the ratio within a round cancels the host's drift
-    that the ratio of two medians does not).
-
-    Returns ``{"eager": s, "inductor": s}`` for the candidate against each baseline timed here,
-    and ``"inductor_vs_eager"``, default Inductor's own speedup against eager (the paper's
-    comparison scores Inductor like a candidate), wherever both were timed, candidate or not. A
-    pair whose samples cannot be paired (another count, a time of 0) is left out: a recorded
-    extra must never fail the measurement it comes from."""
-    pairs = [("eager", "candidate", "eager"), ("inductor", "candidate", "inductor"), ("eager", "inductor", "inductor_vs_eager")]
-    out: dict[str, float] = {}
-    for base, cand, key in pairs:
-        if samples.get(base) and samples.get(cand):
-            try:
-                out[key] = speedup_estimates(samples[base], samples[cand])["median_of_paired_ratios"]
-            except ValueError:
-                continue
-    return out
-
-
-class EventWriter:
-    """Append-only JSON-lines writer; each event is flushed to the OS before returning."""
-
-    def __init__(self, path: str):
-        self.fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-
-    def emit(self, event: str, **fields: Any) -> None:
-        line = json.dumps({"event": event, "t": time.time(), **fields}, default=str) + "\n"
-        os.write(self.fd, line.encode())
-
-
-def build_module(sg: Subgraph, device: torch.device, tag: str) -> torch.nn.Module:
-    """Execute the subgraph's ``model.py`` (device literals rewritten) and instantiate it.
-
-    Each call defines a fresh class, so Dynamo's per-code-object caches never mix the eager,
-    baseline and candidate variants.
-    """
-    code = rewrite_device_literals(sg.code, device.type)
-    namespace: dict[str, Any] = {"__name__": f"passagent_subgraph_{tag}"}
-    exec(compile(code, str(sg.path / "model.py"), "exec"), namespace)  # noqa: S102
-    return namespace[sg.graph.class_name]().to(device).eval()
-
-
-def reseed(seed: int) -> None:
-    """Seed every generator a subgraph can draw from: what ``torch.manual_seed(seed)`` does to
-    the CPU's default generator and each visible CUDA device's, without its cost per call.
-
-    ``torch.manual_seed`` is wrapped to run outside Dynamo (``torch/_compile.py``) and walks every
-    backend (CUDA's lazy queue, MPS, XPU, custom devices): on the H200 host it was the largest
-    Python cost of a timed round (profiled: 1 ms of a ~3 ms round, ``benchmarks/timing_step_profile.py``).
-    Before CUDA has started, CUDA's generators do not exist yet, and ``torch.manual_seed`` queues
-    their seeding for when it starts; that case is left to it.
-    """
-    if torch.cuda.is_available() and not torch.cuda.is_initialized():
-        torch.manual_seed(seed)
-        return
-    torch.default_generator.manual_seed(seed)
-    if torch.cuda.is_initialized():
-        for generator in torch.cuda.default_generators:
-            generator.manual_seed(seed)
-
-
-def _call(fn: Any, args: list[Any], seed: int) -> Any:
-    reseed(seed)  # graphs that draw random numbers see the same stream each time
-    with torch.no_grad():
-        return fn(*args)
-
-
-def _reference_call(fn: Any, args: list[Any], seed: int) -> Any:
-    """An eager reference call: seeded like every call, TF32 off (SCORING.md, the correctness reference)."""
-    with reference_precision():
-        return _call(fn, args, seed)
-
-
-def timed_check_rate(device: torch.device) -> float | None:
-    """The share of timed rounds followed by the integrity checks (``time_interleaved(check_rate=...)``).
-
-    On CUDA, a secret 10% of rounds (at least 100 are timed, so about ten checked rounds per
-    subgraph, the candidate's call in them checked); the rounds that ran checks and the rounds after them are
-    not recorded, because the checks slow the next host-bound call by a third or more
-    (``benchmarks/harness_overhead.py``). A candidate that answers wrongly on a share ``f`` of its
-    calls passes ``n`` rounds unseen with probability ``0.9 ** (f * n)``. On the CPU, where calls
-    take milliseconds and only a handful are timed, every call is checked (None).
-    """
-    return 0.1 if device.type == "cuda" else None
-
-
-def secret_seed() -> int:
-    """A seed from the OS's entropy pool: nothing in the task, the request or the pass determines it."""
-    return int.from_bytes(os.urandom(8), "little") & (2**62 - 1)
-
-
-def _error_stats(c: Comparison) -> dict[str, Any]:
-    return {"min_correct_t": c.min_correct_t, "max_abs": c.max_abs, "max_rel": c.max_rel}
-
-
-def _make_cache_tag(digest: str) -> Any:
-    from .backend import pass_cache_tag
-
-    return pass_cache_tag(digest)
-
-
-class IntegrityAbort(Exception):
-    """Raised from a timing hook to stop timing a candidate that broke an integrity rule."""
-
-    def __init__(self, breach: Breach):
-        self.breach = breach
-        super().__init__(breach.text())
-
-
-@dataclasses.dataclass
-class _Reference:
-    eager: Any                      # the eager module
-    draws: list[list[Any]]          # inputs per draw (never passed to a callable: clones are)
-    outputs: list[Any]              # eager outputs per draw
-    aliases: list[Any]              # eager alias map per draw
-    writes: list[dict[int, Any]]    # per draw: input index -> its value after eager's call (in-place writes)
-    seeds: list[int] | None = None  # per draw: the RNG seed of its calls (None: the request's seed)
-
-    def seed(self, k: int, default: int) -> int:
-        return default if self.seeds is None else self.seeds[k]
-
-
-class Worker:
+class Worker(TimingStep):
     def __init__(self, request: dict[str, Any], sandbox: list[str] | None = None):
         self.req = request
         self.sandbox = sandbox or []
@@ -193,7 +64,7 @@ class Worker:
         self._heldout = False  # the held-out step is running: compile steps are reported as part of it
         self.compromised: Breach | None = None
         self.profile = bool(request.get("profile"))
-        self._measured: tuple[dict[str, Any], _Reference] | None = None  # the last subgraph's variants
+        self._measured: tuple[dict[str, Any], Reference] | None = None  # the last subgraph's variants
         self._phase_marks: list[tuple[str, float]] = []  # (step, perf_counter at its start) of this subgraph
         self.task: Any = None
         self._cpu_draws: dict[tuple[int, int], list[Any]] = {}  # (subgraph, draw) -> CPU inputs (prepare)
@@ -372,7 +243,7 @@ class Worker:
             return synthesize_inputs(sg, k, seed=self.seed, device=self.device, degenerate_std=self.req["degenerate_std"])
         return [a.to(self.device) if isinstance(a, torch.Tensor) else a for a in cpu]
 
-    def _reference(self, eager: Any, draws: list[list[Any]], seeds: list[int] | None = None) -> _Reference:
+    def _reference(self, eager: Any, draws: list[list[Any]], seeds: list[int] | None = None) -> Reference:
         outputs, aliases, writes = [], [], []
         for k, d in enumerate(draws):
             args = clone_inputs(d)
@@ -382,7 +253,7 @@ class Worker:
             writes.append(written_inputs(d, args))
         if self.device.type == "cuda":
             torch.cuda.synchronize()
-        return _Reference(eager, draws, outputs, aliases, writes, seeds)
+        return Reference(eager, draws, outputs, aliases, writes, seeds)
 
     def _checked_call(self, candidate: Any, args: list[Any], seed: int) -> Any:
         """A candidate call, then the process guard (raises :class:`IntegrityAbort` on a change)."""
@@ -391,7 +262,7 @@ class Worker:
             raise IntegrityAbort(breach)
         return out
 
-    def _candidate(self, index: int, sg: Subgraph, out: dict[str, Any], variants: dict[str, Any], ref: _Reference,
+    def _candidate(self, index: int, sg: Subgraph, out: dict[str, Any], variants: dict[str, Any], ref: Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
         from .backend import PassBackend
         import torch._inductor.config as inductor_config
@@ -495,143 +366,11 @@ class Worker:
         out["rules"] = [{"rule": r, "matches": n, "diagnostic": diags.get(r), "notes": notes.get(r, []), "sites": sites[r]}
                         for r, n in counts.items()]
 
-    def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: _Reference,
+    def _integrity(self, out: dict[str, Any], breach: Breach, variants: dict[str, Any], ref: Reference,
                    t_start: float, emit: Any) -> dict[str, Any]:
         out.update(failure_class="integrity", integrity_rule=breach.rule, message=breach.text())
         variants.pop("candidate", None)
         return self._finish(out, variants, ref, t_start, emit)
-
-    # -- timing and the checks that surround it --------------------------------------------------
-
-    def _finish(self, out: dict[str, Any], variants: dict[str, Any], ref: _Reference, t_start: float, emit: Any,
-                established: int | None = None, backend: Any = None, sg: Subgraph | None = None) -> dict[str, Any]:
-        emit("timing")
-        # Every candidate that is timed is checked while and after it is timed, whatever its
-        # correctness class (a candidate correct only from t = 1 is still scored there).
-        checking = "candidate" in variants and established is not None
-        checked_ref = ref
-        t_secret = time.perf_counter()
-        if "candidate" in variants:
-            # Timed calls get draws the candidate has never seen, from a seed it cannot know;
-            # the eager reference for them is computed now, with its own RNG seed per draw, so a
-            # graph with random ops is compared with eager under the same generator state.
-            rng = random.SystemRandom()
-            seeds = [secret_seed() for _ in ref.draws]
-            secret = [synthesize_inputs(self._subgraph, 0, seed=s, device=self.device, degenerate_std=self.req["degenerate_std"])
-                      for s in seeds]
-            ref = self._reference(ref.eager, secret, seeds=[rng.getrandbits(62) for _ in seeds])
-        secret_s = time.perf_counter() - t_secret
-        check_s = [0.0]  # seconds inside after_call (the checks of check rounds)
-        last_outputs: list[Any] = []
-        sampled: list[tuple[int, Any, list[Any]]] = []  # (draw, outputs, args after) of sampled timed calls
-        sample_rate = 0.1
-        rng = random.SystemRandom()
-
-        def fresh_args(i: int) -> list[Any]:
-            # Rotate through the draws: consecutive timed calls see different values, so an
-            # answer cached by buffer address or object id is wrong, and caught below. Every
-            # variant's round-i call gets the same RNG seed as the reference of its draw.
-            k = i % len(ref.draws)
-            reseed(ref.seed(k, self.seed))
-            return clone_inputs(ref.draws[k])
-
-        def after_call(name: str, i: int, outputs: Any, args: list[Any]) -> None:
-            t0 = time.perf_counter()
-            try:
-                _checks(name, i, outputs, args)
-            finally:
-                check_s[0] += time.perf_counter() - t0
-
-        check_rate = timed_check_rate(self.device)
-
-        def _checks(name: str, i: int, outputs: Any, args: list[Any]) -> None:
-            # Where every round is recorded (check_rate None), the same checks follow every
-            # variant's call: what a check leaves in the caches slows the next timed call, so each
-            # variant must pay it alike. Where check rounds and their successors are not recorded,
-            # nothing a check leaves behind reaches a recorded sample, and only the candidate's
-            # calls are checked (only its verdicts count; the process guard sees what its call changed).
-            if check_rate is not None and name != "candidate":
-                return
-            breach = self.process.check_call(grad_enabled=False) if self.process is not None else None
-            if breach:
-                raise IntegrityAbort(breach)
-            if not checking:
-                return
-            k = i % len(ref.draws)
-            if name != "candidate":
-                compare_outputs(outputs, ref.outputs[k])
-                check_input_writes(ref.draws[k], args, ref.writes[k])
-                return
-            breach = check_outputs(outputs, args, ref.aliases[k]) or check_not_reused(outputs, last_outputs)
-            if breach is None:
-                c = compare_outputs(outputs, ref.outputs[k])
-                breach, writes = check_input_writes(ref.draws[k], args, ref.writes[k])
-                c = merge([c, writes]) if writes is not None else c
-                if breach is None and (c.min_correct_t is None or c.min_correct_t > established + 1):  # type: ignore[operator]
-                    breach = Breach("timed_output_mismatch", f"timed call {i} returned wrong values for its input "
-                                                            f"(max abs error {c.max_abs:.3g}) although the checked calls were correct")
-            if breach:
-                raise IntegrityAbort(breach)
-            if rng.random() < sample_rate or not sampled:
-                # Kept for a re-run through eager after timing, on the same inputs and seed.
-                sampled.append((k, [o.clone() if isinstance(o, torch.Tensor) else o for o in flatten_outputs(outputs)],
-                                clone_inputs(args)))
-            last_outputs[:] = [outputs]  # kept alive, so its memory cannot be handed out again
-
-        threads_before = python_threads() if checking else set()
-        try:
-            # The same grad mode as the correctness calls: a different one would fail Dynamo's
-            # guards and time a recompiled graph rather than the one that was checked.
-            with torch.no_grad():
-                compiled_before = len(backend.applications) if backend is not None else 0
-                samples: dict[str, list[float]] = {}
-                stop: dict[str, Any] = {}
-                stats = time_interleaved(variants, fresh_args, device=self.device, config=self.timing, after_call=after_call,
-                                         samples_out=samples, check_rate=check_rate, stop_out=stop)
-            out["times"] = {name: asdict(s) for name, s in stats.items()}
-            out["timing_stop"] = stop
-            stop.update(inputs_s=round(secret_s, 4), checks_s=round(check_s[0], 4))
-            out["paired_speedup"] = paired_speedups(samples)
-            if checking:
-                t_after = time.perf_counter()
-                breach = self._after_timing(variants["candidate"], ref, established, threads_before, sampled)  # type: ignore[arg-type]
-                stop["after_s"] = round(time.perf_counter() - t_after, 4)
-                if breach is None and backend is not None and len(backend.applications) > compiled_before:
-                    breach = Breach("recompiled_during_timing", "the candidate was recompiled while it was being timed")
-                if breach is None and self.floor is not None:
-                    reason = physics_floor.below_floor(
-                        stats["candidate"].median_us, self.floor, physics_floor.written_bytes(ref.outputs[0], ref.aliases[0]),
-                        writes_fresh_output=any(not a for a in ref.aliases[0]))
-                    if reason:
-                        breach = Breach("physics_floor", f"the candidate's {reason}: faster than the device can be")
-                if breach is None and sg is not None and self.req.get("heldout_shapes", True):
-                    emit("heldout_shape")
-                    # What was measured is reported first: a crash in the held-out step keeps it.
-                    self.events.emit("measured", subgraph=self._index, **out)
-                    self._heldout = True
-                    try:
-                        breach = self._heldout_shape(sg, variants["candidate"], ref, established)  # type: ignore[arg-type]
-                    finally:
-                        self._heldout = False
-                if breach is not None:
-                    raise IntegrityAbort(breach)
-        except IntegrityAbort as exc:
-            out.update(failure_class="integrity", integrity_rule=exc.breach.rule, message=exc.breach.text())
-            out.setdefault("times", {})
-            out["times"].pop("candidate", None)
-            out.pop("paired_speedup", None)
-        except Exception as exc:
-            if "candidate" in variants:
-                out.update(failure_class="runtime", message=f"the candidate raised while being timed: {_describe_error(exc)}",
-                           traceback=trim_traceback(exc, self.pass_files))
-            out["times"] = {}
-            out.pop("paired_speedup", None)
-        if self.process is not None and self.process.changed_flags:
-            out["process_flags_changed"] = sorted(self.process.changed_flags)
-        out["wall_s"] = time.perf_counter() - t_start
-        out["phase_s"] = phase_durations(self._phase_marks, time.perf_counter())
-        self._measured = (variants, ref)
-        return out
 
     # -- profiling (after the result is reported) -----------------------------------------------
 
@@ -669,171 +408,6 @@ class Worker:
         if errors:
             profile["error"] = "; ".join(errors)
         return profile
-
-    def _after_timing(self, candidate: Any, ref: _Reference, established: int, threads_before: set[int],
-                      sampled: list[tuple[int, list[Any], list[Any]]]) -> Breach | None:
-        breach = self.guard.check() or self.process.check()  # type: ignore[union-attr]
-        if breach:
-            return breach
-        if self.device.type == "cuda":
-            torch.cuda.synchronize()
-        new = python_threads() - threads_before
-        if new:
-            time.sleep(0.05)  # let a thread that was about to exit do so
-            new = python_threads() - threads_before
-        if new:
-            return Breach("background_thread", f"{len(new)} thread(s) started by the candidate are still running")
-        limit = max(established, HEADLINE_LEVEL) + 1
-        # A sample of the timed calls, re-run through eager now on the same inputs and RNG seed:
-        # their outputs and their in-place writes must agree (the eager run comes after the
-        # candidate's, so no reference was in memory while the candidate ran).
-        for k, outputs, args_after in sampled:
-            args = clone_inputs(ref.draws[k])
-            want = _reference_call(ref.eager, args, ref.seed(k, self.seed))
-            c = merge([compare_outputs(outputs, want), compare_outputs(args_after, args)])
-            if c.min_correct_t is None or c.min_correct_t > limit:
-                return Breach("post_timing_mismatch", f"a timed call, re-run through eager after timing, disagrees "
-                                                      f"(max abs error {c.max_abs:.3g})")
-        # A fresh secret draw after timing, the candidate first, so no reference for it is in memory yet.
-        seed = secret_seed()
-        fresh = synthesize_inputs(self._subgraph, 0, seed=seed, device=self.device, degenerate_std=self.req["degenerate_std"])
-        cand_args = clone_inputs(fresh)
-        cand = self._checked_call(candidate, cand_args, seed)
-        want_args = clone_inputs(fresh)
-        want = _reference_call(ref.eager, want_args, seed)
-        c = merge([compare_outputs(cand, want), compare_outputs(cand_args, want_args)])
-        if c.min_correct_t is None or c.min_correct_t > limit:
-            return Breach("post_timing_mismatch", f"after timing, a fresh input gave wrong values (max abs error {c.max_abs:.3g})")
-        return None
-
-    def _heldout_shape(self, sg: Subgraph, candidate: Any, ref: _Reference, established: int) -> Breach | None:
-        """Correctness on shapes no checked or timed call used, where the graph allows them.
-
-        Every size eager accepts grown is grown (:mod:`.heldout`); the candidate, recompiled for
-        the new shapes under the same pass-digest cache tag as its first compile (so it is never
-        served another pass's compiled graph), must be as correct there as on the measured
-        shapes. Raising there fails too: a pass may specialise its fast path, but must not break
-        the graph elsewhere.
-        """
-        seed = secret_seed()
-        want: dict[str, Any] = {}
-
-        def accepts(inputs: list[Any]) -> bool:
-            args = clone_inputs(inputs)
-            want["outputs"], want["args"] = _reference_call(ref.eager, args, seed), args
-            return True
-
-        found = heldout_inputs(sg, seed, self.device, self.req["degenerate_std"], accepts)
-        if found is None:
-            return None
-        inputs, sizes = found
-        accepts(inputs)  # the reference for the chosen inputs (the last try may have been refused)
-        shapes = [list(x.shape) for x in inputs if isinstance(x, torch.Tensor)][:3]
-        import torch._inductor.config as inductor_config
-
-        args = clone_inputs(inputs)
-        try:
-            with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
-                got = self._checked_call(candidate, args, seed)
-            c = merge([compare_outputs(got, want["outputs"]), compare_outputs(args, want["args"])])
-        except IntegrityAbort as exc:
-            return exc.breach
-        except Exception as exc:  # noqa: BLE001 - raising where eager runs is a failure of the pass
-            if breach := strict_breach(exc):
-                return breach
-            return Breach("shape_special_case", f"the candidate raised on the held-out shapes {shapes}... (sizes {sizes} "
-                                                f"grown by one), where eager runs: {_describe_error(exc)}")
-        if c.min_correct_t is None or c.min_correct_t > max(established, HEADLINE_LEVEL) + 1:
-            return Breach("shape_special_case", f"correct on the measured shapes but wrong on the held-out shapes {shapes}... "
-                                                f"(max abs error {c.max_abs:.3g})")
-        return None
-
-
-def phase_durations(marks: list[tuple[str, float]], end: float) -> dict[str, float]:
-    """Seconds spent in each step, from ``(step, perf_counter at its start)`` marks in order.
-
-    A step that recurs is summed; the steps after ``heldout_shape`` (the candidate's recompile
-    and run on held-out shapes emit the compile steps again) count as ``heldout_shape``.
-    """
-    out: dict[str, float] = {}
-    heldout = False
-    for (name, t0), (_next, t1) in zip(marks, [*marks[1:], ("end", end)]):
-        heldout = heldout or name == "heldout_shape"
-        key = "heldout_shape" if heldout else name
-        out[key] = round(out.get(key, 0.0) + max(0.0, t1 - t0), 4)
-    return out
-
-
-_SANDBOX_ERRNOS = {errno.EACCES, errno.EPERM, errno.ENETUNREACH, errno.EHOSTUNREACH, errno.EROFS}
-
-
-def sandbox_breach(exc: BaseException, pass_files: list[Path]) -> Breach | None:
-    """A sandbox denial (file write outside the worker folder, network) raised from pass code."""
-    for e in exception_chain(exc):
-        if isinstance(e, OSError) and e.errno in _SANDBOX_ERRNOS:
-            return Breach("sandbox", f"the pass tried something the worker's sandbox forbids: {one_line(e)}")
-    return None
-
-
-def _describe_error(exc: BaseException) -> str:
-    root = root_cause(exc)
-    text = one_line(root)
-    if isinstance(root, MemoryError) or "can't allocate memory" in str(root) or isinstance(root, torch.OutOfMemoryError):
-        text = "out of memory: " + text
-    return text
-
-
-def preload(device_type: str) -> None:
-    """The worker's imports and one-off probes, which need neither the request nor a device:
-    Inductor, Triton (imported, not started: no CUDA context), every harness module the
-    candidate's steps use (loaded before the guards' snapshots, so they cover their references
-    too) and, for the CPU, Inductor's SIMD probe. Seconds of start-up; idempotent, so a
-    pre-started worker (:mod:`.standby`) runs it while it waits and the worker's own call is free.
-    """
-    from torch._inductor import compile_fx  # noqa: F401 - Inductor's import is seconds: before the lease
-
-    persist_precompiled_headers()
-    if device_type == "cpu":
-        # Which SIMD instruction sets the CPU has: Inductor compiles and loads a probe of each,
-        # once per process (torch/_inductor/cpu_vec_isa.py, valid_vec_isa_list), seconds of
-        # subprocesses that need no lease.
-        from torch._inductor.cpu_vec_isa import pick_vec_isa
-
-        pick_vec_isa()
-    elif device_type == "cuda":
-        try:
-            import triton  # noqa: F401 - imported, not started: no CUDA context before the lease
-        except ImportError:
-            pass
-    from . import backend, rewrite, triton_ops  # noqa: F401
-
-
-def persist_precompiled_headers() -> None:
-    """Keep Inductor's precompiled C++ headers in its persistent cache, not in this worker's folder.
-
-    Inductor puts them under ``default_cache_dir()/precompiled_headers``
-    (``torch/_inductor/codecache.py``, ``_HEADER_DIR``), which follows ``tempfile.gettempdir()``
-    and not ``TORCHINDUCTOR_CACHE_DIR``; a worker's ``TMPDIR`` is its own fresh folder, so every
-    worker rebuilt the header (7 s on a 2-core CPU) before loading even a C++ kernel that came
-    from the FX graph cache. The headers are content-addressed (header, preprocessed text,
-    compiler version), so sharing them across workers is as safe as sharing the kernel cache.
-    A torch without these attributes is left alone.
-    """
-    from torch._inductor import codecache
-
-    cache = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
-    if cache and hasattr(codecache, "_HEADER_DIR") and hasattr(codecache, "_HEADER_LOCK_DIR"):
-        codecache._HEADER_DIR = os.path.join(cache, "precompiled_headers")
-        codecache._HEADER_LOCK_DIR = os.path.join(codecache._HEADER_DIR, "locks")
-
-
-def _cuda_started() -> bool:
-    """Whether CUDA has been started in this process (a context exists); never starts it."""
-    return bool(torch.cuda.is_initialized())
-
-
-def _max_rss_kb() -> int:
-    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 
 
 if __name__ == "__main__":
