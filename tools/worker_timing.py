@@ -98,7 +98,15 @@ class TimingStep:
                 c = compare_outputs(outputs, ref.outputs[k])
                 breach, writes = check_input_writes(ref.draws[k], args, ref.writes[k])
                 c = merge([c, writes]) if writes is not None else c
-                if breach is None and (c.min_correct_t is None or c.min_correct_t > established + 1):  # type: ignore[operator]
+                # One level past the checked calls' level, or past the headline level where they
+                # were tighter, as after timing and on held-out shapes: a float32 result one unit
+                # in the last place off is correct only from t = -5 when the value is large (rtol
+                # binds), so an exact candidate whose rounding depends on the data (vectorised
+                # loops and their scalar tails) can be exact on the checked draws and t = -5 on a
+                # timed one. A cached or stale answer, or a cheaper precision while timed, is off
+                # by far more.
+                limit = max(established, HEADLINE_LEVEL) + 1  # type: ignore[type-var]
+                if breach is None and (c.min_correct_t is None or c.min_correct_t > limit):
                     breach = Breach("timed_output_mismatch", f"timed call {i} returned wrong values for its input "
                                                             f"(max abs error {c.max_abs:.3g}) although the checked calls were correct")
             if breach:
