@@ -52,16 +52,20 @@ def _coverage_module() -> Any:
     return module
 
 
-@pytest.fixture(scope="module")
-def task_irs() -> dict[str, dict[int, dict[str, Any]]]:
+def capture_task_irs(task_ids) -> dict[str, dict[int, dict[str, Any]]]:
     """task -> subgraph -> IR (FX code and node table, as ``inspect_ir`` records them; no Inductor)."""
     capture = _coverage_module().capture_ir
     out = {}
-    for task_id in TASKS:
+    for task_id in task_ids:
         path = builtin_tasks_dir() / task_id
         count = len(load_task(str(path)).subgraphs)
         out[task_id] = {i: {**capture(str(path), i), "source": "m", "device": "cpu"} for i in range(count)}
     return out
+
+
+@pytest.fixture(scope="module")
+def task_irs() -> dict[str, dict[int, dict[str, Any]]]:
+    return capture_task_irs(TASKS)
 
 
 def _draft(irs: dict[int, dict[str, Any]], recipe: str) -> RuleDraft:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 import torch
-from test_builtin_cpu_forms import _coverage_module, _history, _inputs, _module
+from test_builtin_cpu_forms import _history, _inputs, _module, capture_task_irs
 
 from passagent.agent.builtin.emit import find_matches
 from passagent.agent.builtin.fx_reader import read_graphs
@@ -51,14 +51,7 @@ CHANGES_ATEN = {r.name: r.changes_aten for r in CATALOGUE}
 
 @pytest.fixture(scope="module")
 def task_irs() -> dict[str, dict[int, dict[str, Any]]]:
-    """task -> subgraph -> IR (FX code and node table, as ``inspect_ir`` records them; no Inductor)."""
-    capture = _coverage_module().capture_ir
-    out = {}
-    for task_id in TASKS:
-        path = builtin_tasks_dir() / task_id
-        count = len(load_task(str(path)).subgraphs)
-        out[task_id] = {i: {**capture(str(path), i), "source": "m", "device": "cpu"} for i in range(count)}
-    return out
+    return capture_task_irs(TASKS)
 
 
 def _draft(irs: dict[int, dict[str, Any]], recipe: str) -> RuleDraft:

@@ -87,7 +87,11 @@ def launch_key(device_type: str, env: dict[str, str], sandbox: dict[str, Any] | 
                workdir: Path) -> str:
     """What a standby must share with the request it serves: device type, environment, sandbox
     (without the CPU-time limit) and network isolation. The folder differs per worker, so
-    ``workdir`` is replaced by a placeholder wherever it appears."""
+    ``workdir`` is replaced by a placeholder wherever it appears.
+
+    Returns:
+        A 24-character hex digest (SHA-256 of those settings as JSON); never raises for JSON-able input.
+    """
     def neutral(value: Any) -> Any:
         if isinstance(value, str):
             return value.replace(str(workdir), "<workdir>")
