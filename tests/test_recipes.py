@@ -400,7 +400,7 @@ class Case:
     args: dict[str, tuple[list[int], dict]]  # forward argument -> (shape, extra meta fields)
 
 
-def arg(*shape: int, **meta: float) -> tuple[list[int], dict]:
+def arg(*shape: int, **meta: float | str) -> tuple[list[int], dict]:
     return list(shape), meta
 
 
@@ -466,6 +466,18 @@ CASES: dict[str, Case] = {c.recipe: c for c in [
     Case("relu_select", """
         tmp_0 = torch.nn.functional.relu(in_0, inplace = False);  in_0 = None
         return (tmp_0,)""", {"in_0": arg(4, 32)}),
+    Case("linear_no_bias", """
+        tmp_0 = torch._C._nn.linear(in_0, in_1, None);  in_0 = in_1 = None
+        return (tmp_0,)""", {"in_0": arg(2, 4, 16), "in_1": arg(8, 16, std=0.1)}),
+    Case("neg_as_mul", """
+        tmp_0 = -in_0;  in_0 = None
+        return (tmp_0,)""", {"in_0": arg(4, 32)}),
+    Case("gelu_written_out", """
+        tmp_0 = torch._C._nn.gelu(in_0);  in_0 = None
+        return (tmp_0,)""", {"in_0": arg(4, 32)}),
+    Case("embedding_as_index", """
+        tmp_0 = torch.nn.functional.embedding(in_0, in_1, None, None, 2.0, False, False);  in_0 = in_1 = None
+        return (tmp_0,)""", {"in_0": arg(2, 8, dtype="int64", min_val=0, max_val=9), "in_1": arg(10, 16)}),
     Case("gelu_tanh", """
         mul = 0.5 * in_0
         pow_1 = torch.pow(in_0, 3.0)
@@ -599,7 +611,7 @@ def write_sample(folder: Path, case: Case) -> Path:
         f"import torch\n\n\nclass GraphModule(torch.nn.Module):\n    def forward(self, {params}):\n{body}\n")
     metas = []
     for name, (shape, extra) in case.args.items():
-        fields = {"name": f'"{name}"', "shape": shape, "dtype": '"torch.float32"', "device": '"cpu"',
+        fields = {"name": f'"{name}"', "shape": shape, "dtype": f'"torch.{extra.get("dtype", "float32")}"', "device": '"cpu"',
                   "mean": extra.get("mean", 0.0), "std": extra.get("std", 1.0), "data": None}
         fields.update({k: v for k, v in extra.items() if k in ("min_val", "max_val")})
         lines = "\n".join(f"    {k} = {v}" for k, v in fields.items())

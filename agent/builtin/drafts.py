@@ -60,6 +60,9 @@ class Recipe:
             ``no_change``, so their drafts belong in a ``pass_dir`` next to a rule that does.
         family: one of :data:`FAMILIES`.
         cuda_only: its replacements launch Triton kernels, which run on CUDA devices only.
+        last_resort: another lowering of an op that Inductor lowers to the same loop either way
+            (expect parity): proposed only for a task no other ATen-changing recipe applies to,
+            so that the policy still measures a candidate there and says how it fared.
     """
 
     name: str
@@ -68,6 +71,7 @@ class Recipe:
     changes_aten: bool = True
     family: str = "simplification"
     cuda_only: bool = False
+    last_resort: bool = False
 
     def propose(self, ir: dict[str, Any]) -> list[RuleDraft]:
         """Drafts for every captured graph of a subgraph's IR, deduplicated by source."""

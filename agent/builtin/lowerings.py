@@ -1,5 +1,7 @@
 """Other lowerings of one op, for graphs that are nothing but that op: a ReLU as a compare and
-select, a concatenation written as padded inputs added together.
+select, a concatenation written as padded inputs added together; and, as last resorts for tasks
+no other form applies to, a negation as a multiply by -1, the exact GELU written out with
+``erf``, and an embedding lookup as an indexed gather.
 
 A lone ReLU or ``cat`` leaves a pass no fragment to fuse; what is left is to lower the op
 another way and let the measurement decide. Both forms compute exactly the op's values:
@@ -15,6 +17,20 @@ another way and let the measurement decide. Both forms compute exactly the op's 
   becomes ``+0.0``, which compares equal; IEEE 754-2019 6.3). Inductor lowers the padded sum as one
   pointwise kernel with masked loads, where on the CPU it lowers ``cat`` of graph inputs as a copy
   per input into slices of the output (measured on task_095: 1.06-1.13x Inductor per subgraph).
+
+The last resorts (``Recipe.last_resort``: proposed only where no other ATen-changing form
+applies to the task) lower an op that Inductor lowers to the same loop either way, so expect
+parity; they exist so that the policy measures something on every task and says how it fared:
+
+* ``-x`` = ``x * -1``: exact in every float and integer dtype (the sign flips, zeros and
+  infinities included; a NaN stays NaN, its sign bit, which no comparison reads, not flipped;
+  integer ``INT_MIN`` wraps in both).
+* ``gelu(x)`` = ``0.5 * x * (1 + erf(x / sqrt(2)))`` (Hendrycks and Gimpel, "Gaussian Error Linear
+  Units", arXiv 1606.08415, Eq. 1's exact form), in float32 for half precision and rounded once,
+  as ATen's CPU kernel computes it (``aten/src/ATen/native/cpu/Activation.cpp``, ``GeluKernelImpl``:
+  opmath float for Half/BFloat16).
+* ``embedding(idx, W)`` = ``W[idx]`` without ``max_norm`` (which renormalises rows of ``W`` in
+  place): the same rows gathered, exactly (``padding_idx`` only changes the gradient).
 """
 
 from __future__ import annotations
@@ -112,3 +128,120 @@ def cat_padded_sum(g: FxGraph) -> list[RuleDraft]:
         if d:
             drafts.append(d)
     return drafts
+
+
+def neg_as_mul(g: FxGraph) -> list[RuleDraft]:
+    """``-x`` (operator, ``torch.neg(x)``, ``x.neg()``) -> ``x * -1`` for a float or signed integer tensor.
+
+    ``x``: any shape. Exact (see the module docstring). A last resort: Inductor lowers both to the
+    same loop, so this is proposed only where nothing else applies.
+    """
+    drafts = []
+    for node in g.calls():
+        is_neg = (node.form == "unary" and node.fn == "neg") or (
+            node.fn == "neg" and node.form in ("call", "method") and node.target in ("torch.neg", "neg"))
+        if not is_neg or len(node.args) != 1 or node.kwargs or not isinstance(node.args[0], Ref):
+            continue
+        x = g.node(node.args[0])
+        if x is None or x.dtype not in _FLOATS + _SIGNED_INTS:
+            continue
+        pattern = emit_pattern(g, [node.name], [node.name], {x.name: "x"})
+        if pattern is None or pattern.params != ("x",):
+            continue
+        d = make_draft(
+            "neg_as_mul", "NegAsMulByMinusOne", g, pattern,
+            title="A negation as a multiply by -1.",
+            doc=("x * -1 flips the sign exactly in every float and integer dtype, zeros and infinities included "
+                 "(a NaN stays NaN): the same values through aten.mul instead of aten.neg."),
+            replacement_args=["x"], helpers=_NEG_AS_MUL, func="neg_by_mul",
+            rationale="the negation becomes a multiply by -1 (another lowering of the same op)",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_SIGNED_INTS = ("int8", "int16", "int32", "int64")
+_NEG_AS_MUL = '''
+def neg_by_mul(x):
+    return torch.mul(x, -1)
+'''
+
+
+def gelu_written_out(g: FxGraph) -> list[RuleDraft]:
+    """``F.gelu(x)`` (the exact, erf form) -> ``0.5 * x * (1 + erf(x * sqrt(1/2)))``, half precision in float32.
+
+    ``x``: any shape, float16/bfloat16/float32/float64. A last resort (Inductor decomposes GELU
+    into this formula itself); ``approximate='tanh'`` is another function and is not matched.
+    """
+    drafts = []
+    for node in g.calls():
+        if node.target not in _GELU or len(node.args) != 1 or not isinstance(node.args[0], Ref):
+            continue
+        if node.kwargs and node.kwargs != {"approximate": "none"}:
+            continue
+        x = g.node(node.args[0])
+        if x is None or x.dtype not in _FLOATS:
+            continue
+        pattern = emit_pattern(g, [node.name], [node.name], {x.name: "x"})
+        if pattern is None or pattern.params != ("x",):
+            continue
+        d = make_draft(
+            "gelu_written_out", "GeluAsErfFormula", g, pattern,
+            title="The exact GELU written out: 0.5 * x * (1 + erf(x / sqrt(2))).",
+            doc=("GELU's definition (Hendrycks and Gimpel, arXiv 1606.08415); float16/bfloat16 compute it in float32 "
+                 "and round once, as ATen's CPU kernel does."),
+            replacement_args=["x"], helpers=_GELU_WRITTEN_OUT, func="gelu_by_erf",
+            rationale="F.gelu becomes its erf formula (another lowering of the same op)",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_GELU = ("torch.nn.functional.gelu", "torch._C._nn.gelu")
+_GELU_WRITTEN_OUT = '''
+@torch.fx.wrap
+def gelu_by_erf(x):
+    y = x.float() if x.dtype in (torch.float16, torch.bfloat16) else x
+    return (0.5 * y * (1.0 + torch.erf(y * 0.7071067811865476))).to(x.dtype)
+'''
+
+
+def embedding_as_index(g: FxGraph) -> list[RuleDraft]:
+    """``F.embedding(idx, W, padding_idx, None, ...)`` -> ``W[idx]``.
+
+    ``idx``: int32/int64, any shape; ``W``: [num_embeddings, dim], any dtype; output
+    ``idx.shape + (dim,)``. Only without ``max_norm`` (which rewrites rows of ``W`` in place).
+    A last resort: both are one gather.
+    """
+    drafts = []
+    for node in g.calls():
+        if node.target != "torch.nn.functional.embedding" or len(node.args) < 2:
+            continue
+        max_norm = node.args[3] if len(node.args) > 3 else node.kwargs.get("max_norm")
+        if max_norm is not None or not all(isinstance(a, Ref) for a in node.args[:2]):
+            continue
+        idx, w = g.node(node.args[0]), g.node(node.args[1])
+        if idx is None or w is None or idx.dtype not in ("int32", "int64") or not w.shape or len(w.shape) != 2:
+            continue
+        pattern = emit_pattern(g, [node.name], [node.name], {idx.name: "indices", w.name: "weight"})
+        if pattern is None or set(pattern.params) != {"indices", "weight"}:
+            continue
+        d = make_draft(
+            "embedding_as_index", "EmbeddingAsIndex", g, pattern,
+            title="An embedding lookup as an indexed gather: weight[indices].",
+            doc=("Without max_norm F.embedding gathers rows of the weight (padding_idx only changes the gradient): "
+                 "the same rows through aten.index instead of aten.embedding."),
+            replacement_args=["indices", "weight"], helpers=_EMBEDDING_AS_INDEX, func="embedding_by_index",
+            rationale="the embedding lookup becomes an indexed gather (another lowering of the same op)",
+        )
+        if d:
+            drafts.append(d)
+    return drafts
+
+
+_EMBEDDING_AS_INDEX = '''
+def embedding_by_index(indices, weight):
+    return weight[indices]
+'''

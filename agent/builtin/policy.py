@@ -9,7 +9,9 @@ as the oracle:
 2. propose candidates per region and rewrite family from those graphs (:mod:`.recipes`):
    generated Triton kernels (CUDA devices only), library forms, simplifications; a candidate
    whose replacement would run the original ops on some inspected subgraph (a dtype it does not
-   rewrite) is not proposed: the harness scores that subgraph ``no_change``;
+   rewrite) is not proposed: the harness scores that subgraph ``no_change``; last-resort
+   lowerings (a negation as a multiply, GELU written out, an embedding as a gather: parity
+   expected) are proposed only where nothing else applies, so every task gets an evaluation;
 3. evaluate them greedily, each on top of the rules kept so far (so winners combine): keep a
    candidate when it is correct at t = -5 wherever default Inductor is, and raises AS by at
    least 1 % (the first kept one must also be faster than Inductor: AS vs Inductor > 1);
@@ -346,4 +348,9 @@ def candidate_drafts(irs: dict[int, dict[str, Any]], device: str
         where = fallback_subgraphs(d, graphs)
         if where:
             withheld[d.rule_name] = (d, where)
+    # Last resorts (another lowering of an op Inductor lowers to the same loop) only where no
+    # other ATen-changing draft survives: elsewhere they would spend an evaluation on parity.
+    last = {r.name for r in CATALOGUE if r.last_resort}
+    if any(d.recipe not in last and _changes_aten(d) and d.rule_name not in withheld for d in drafts):
+        drafts = [d for d in drafts if d.recipe not in last]
     return drafts, withheld
