@@ -11,6 +11,12 @@ device lease (as a sweep does), once per arm:
   per-round ratio is known (``TimingConfig.for_device``'s ``paired_ci``);
 * ``warm``: as ``after``, on the cache root ``after`` left behind (Inductor's compiled graphs and
   kernels, cached baselines): the same evaluations again with warm caches. Run it after ``after``.
+* ``inspect``: not evaluations but the IR inspections an agent starts with: for each job's task,
+  one inspection process for all its subgraphs (FX graph, post-grad graph, Inductor's output code,
+  then the profile), as ``inspect_ir`` runs it in a sweep: everything but the profile before the
+  lease (:func:`passagent.tools.ir.inspect_isolated` with a gate), on an empty inspection cache
+  and ``after``'s Inductor cache when ``after`` ran first (else its own). Its row gives the lease
+  held per inspection (the profile alone) and the wall time per inspection.
 
 ``before`` and ``after`` start from their own empty cache roots (no Inductor artifacts, no cached
 baselines), so neither profits from the other's compiles. The jobs: the shared tasks with an example pass
@@ -28,6 +34,9 @@ result (``EvalResult.wall_s`` plus the wait for a lease), and the arm's evaluati
 
     python benchmarks/eval_throughput.py --device cuda --workers 4 --builtin 10     # the GPU figure
     python benchmarks/eval_throughput.py --device cpu --workers 2 --builtin 0       # a quick CPU run
+    python benchmarks/eval_throughput.py --arms after,warm,inspect                  # and the IR inspections' lease
+
+(The ``inspect`` row's "timing in lease" is the profile, its rates are inspections, not evaluations.)
 
 Prints a Markdown table last (``--out DIR``: also the JSON, and each arm's lease log).
 """
@@ -51,7 +60,7 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
 EXAMPLES = REPO / "examples" / "passes"
 GENERIC_PASS = REPO / "tests" / "passes" / "honest" / "fused_silu.py"
-ARMS = {"before": "evaluation", "after": "device", "warm": "device"}
+ARMS = {"before": "evaluation", "after": "device", "warm": "device", "inspect": "profile"}
 
 
 def jobs(device: str, builtin: int) -> list[tuple[str, Path, Path]]:
@@ -84,6 +93,23 @@ def _one(label: str, task_path: str, pass_path: str, options: Any) -> dict[str, 
             "statuses": sorted({s.status for s in result.subgraphs}), "aggregated": result.scores.aggregated}
 
 
+def _inspect(label: str, task_path: str, device: str, cache_root: str, lock_dir: str) -> dict[str, Any]:
+    """One task's IR inspection in a pool process: every subgraph in one inspection process, the
+    profiles under a lease (as ``inspect_ir`` does in a sweep)."""
+    from passagent.tools.ir import inspect_isolated
+    from passagent.tools.lease_gate import LeaseGate
+    from passagent.tools.tasks import load_task
+
+    task = load_task(task_path)
+    gate = LeaseGate([device], Path(lock_dir), {"task": task.id, "purpose": "inspect_ir"})
+    others = [(i, sg.digest) for i, sg in enumerate(task.subgraphs)][1:]
+    t0 = time.monotonic()
+    inspect_isolated(task_path, 0, task.subgraphs[0].digest, device=device, cache_root=Path(cache_root), also=others,
+                     gate=gate)
+    return {"label": label, "task": task.id, "subgraphs": len(task.subgraphs), "wall_s": time.monotonic() - t0,
+            "statuses": ["inspected"], "aggregated": None}
+
+
 def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Path]], root: Path, arm_budget: float,
             timing_budget: float | None) -> dict[str, Any]:
     from passagent.tools.device_lease import busy_profile, read_leases
@@ -92,10 +118,15 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
     from passagent.tools.timing import TimingConfig
 
     cache, locks = root / f"cache-{'after' if arm == 'warm' else arm}", root / f"locks-{arm}"
+    if arm == "inspect" and (root / "cache-after").is_dir():
+        # after's compiled graphs, a fresh inspection cache: what an agent's first step finds in a sweep.
+        cache = root / "cache-inspect"
+        shutil.copytree(root / "cache-after" / "inductor", cache / "inductor", dirs_exist_ok=True)
     timing = TimingConfig.for_device(device, timing_budget)
     if arm == "before":
         timing = dataclasses.replace(timing, paired_ci=None)
-    options = EvalOptions(device=device, device_pool=[device], lock_dir=locks, cache_root=cache, lease_scope=ARMS[arm],
+    scope = "device" if arm == "inspect" else ARMS[arm]  # the inspect arm evaluates nothing
+    options = EvalOptions(device=device, device_pool=[device], lock_dir=locks, cache_root=cache, lease_scope=scope,
                           timing=timing)
     results, errors = [], []
     t0 = time.monotonic()
@@ -105,7 +136,11 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
         while pending or futures:
             while pending and len(futures) < workers and time.monotonic() - t0 < arm_budget:
                 label, task_path, pass_path = pending.pop(0)
-                futures[pool.submit(_one, label, str(task_path), str(pass_path), options)] = label
+                if arm == "inspect":
+                    future = pool.submit(_inspect, label, str(task_path), device, str(cache), str(locks))
+                else:
+                    future = pool.submit(_one, label, str(task_path), str(pass_path), options)
+                futures[future] = label
             if not futures:
                 break  # the arm's budget is spent: nothing more starts
             done = next(as_completed(futures))
@@ -118,7 +153,8 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
                 errors.append(f"{label}: {type(exc).__name__}: {str(exc)[:200]}")
                 print(f"[{arm}] {label}: {errors[-1]}", flush=True)
     wall = time.monotonic() - t0
-    leases = [r for r in read_leases(locks) if not r.get("purpose")]  # evaluations' leases
+    # Evaluations' leases (no purpose), or the inspections' profiles.
+    leases = [r for r in read_leases(locks) if r.get("purpose") == ("inspect_ir" if arm == "inspect" else None)]
     held = [r["end"] - r["start"] for r in leases]
     phases: dict[str, float] = {}
     for r in leases:
@@ -144,7 +180,8 @@ def main() -> None:
     ap.add_argument("--device", default="cuda:0", help="the one device every evaluation leases (cuda:0, cpu)")
     ap.add_argument("--workers", type=int, default=4, help="evaluations at once (each waits for the device lease)")
     ap.add_argument("--builtin", type=int, default=10, help="built-in long-tail tasks after the shared ones")
-    ap.add_argument("--arms", default="before,after", help="comma-separated, run in this order: before, after, warm (after's cache again)")
+    ap.add_argument("--arms", default="before,after", help="comma-separated, run in this order: before, after, warm (after's cache "
+                    "again), inspect (IR inspections, on after's Inductor cache)")
     ap.add_argument("--arm-budget", type=float, default=120.0, help="seconds after which an arm starts no new evaluation")
     ap.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph (default: the device's)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
@@ -177,7 +214,7 @@ def main() -> None:
         lines.append(
             f"| {r['arm']} | {r['lease_scope']} | {r['evaluations']} | {statistics.median(held) if held else 0:.1f} | "
             f"{statistics.mean(held) if held else 0:.1f} | {_compile_s(r['in_lease_s_total']) / n:.1f} | "
-            f"{r['in_lease_s_total'].get('timing', 0.0) / n:.1f} | {statistics.median(walls) if walls else 0:.1f} | "
+            f"{r['in_lease_s_total'].get('timing', r['in_lease_s_total'].get('profile', 0.0)) / n:.1f} | {statistics.median(walls) if walls else 0:.1f} | "
             f"{r['evals_per_device_hour']:.0f} | {r['evals_per_wall_hour']:.0f} |")
     by_arm = {r["arm"]: r for r in rows}
     if "before" in by_arm and "after" in by_arm and by_arm["before"]["evals_per_device_hour"]:

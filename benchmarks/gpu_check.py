@@ -97,10 +97,12 @@ def repeatability(out: Path, budget_s: float, n_builtin: int, pin: str = "off", 
 
 
 def throughput(out: Path, workers: int, n_builtin: int, arm_budget_s: float) -> list[str]:
-    """benchmarks/eval_throughput.py in its own process (both lease scopes on cuda:0); its table."""
+    """benchmarks/eval_throughput.py in its own process (both lease scopes on cuda:0, warm caches, and
+    the IR inspections' lease); its table."""
     proc = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "eval_throughput.py"), "--device", "cuda:0", "--workers", str(workers),
-         "--builtin", str(n_builtin), "--arm-budget", str(arm_budget_s), "--out", str(out)],
+         "--builtin", str(n_builtin), "--arms", "before,after,warm,inspect", "--arm-budget", str(arm_budget_s),
+         "--out", str(out)],
         capture_output=True, text=True, cwd=REPO,
     )
     (out / "eval_throughput.log").write_text(proc.stdout + proc.stderr)

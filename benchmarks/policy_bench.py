@@ -21,7 +21,8 @@ The last lines give the geometric means over tasks and how many tasks got an eva
     python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --max-wall 30
 
 Tasks are built-in ids (``task_035``) or task folders (``$PASSAGENT_SHARED/data/passbench/typical/<hash>``;
-environment variables in a ``--tasks-file`` line are expanded).
+environment variables in a ``--tasks-file`` line are expanded; ``$PASSAGENT_SHARED`` defaults to the
+``shared`` folder beside the repository, as everywhere else).
 """
 
 from __future__ import annotations
@@ -156,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     opts = parser.parse_args(argv)
     tasks = [t for item in opts.tasks for t in item.split(",") if t.strip()]
     if opts.tasks_file:
+        # $PASSAGENT_SHARED in a line: the shared data folder, by default ../shared beside the repository.
+        os.environ.setdefault("PASSAGENT_SHARED", str(Path(__file__).resolve().parents[1].parent / "shared"))
         tasks += [os.path.expandvars(line.strip()) for line in opts.tasks_file.read_text().splitlines()
                   if line.strip() and not line.startswith("#")]
     if not tasks:

@@ -21,17 +21,13 @@ from typing import Any
 
 import pytest
 import torch
-from test_builtin_cpu_forms import _history, _inputs, _module, capture_task_irs
+from test_builtin_cpu_forms import _history, _inputs, _module, assert_correct_through_the_harness, capture_task_irs
 
 from passagent.agent.builtin.emit import find_matches
 from passagent.agent.builtin.fx_reader import read_graphs
 from passagent.agent.builtin.policy import BuiltinPolicy, candidate_drafts
 from passagent.agent.builtin.recipes import CATALOGUE, RuleDraft
-from passagent.tools.builtin_tasks import builtin_tasks_dir
 from passagent.tools.correctness import tolerance
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
 
 #: task -> (the recipe that gives it a candidate, what the task's graphs are)
 TASKS = {
@@ -161,14 +157,4 @@ HARNESS_SUBGRAPH = {"task_104": 1, "task_102": 2, "task_094": 2, "task_117": 2, 
 @pytest.mark.parametrize("task_id", list(HARNESS_SUBGRAPH))
 def test_each_form_is_correct_through_the_harness(task_irs: dict, task_id: str, tmp_path: Path) -> None:
     d = _draft(task_irs[task_id], TASKS[task_id][0])
-    pass_path = tmp_path / f"{d.rule_name}.py"
-    pass_path.write_text(d.source)
-    task = load_task(str(builtin_tasks_dir() / task_id))
-    one = type(task)(task.id, task.path, task.layout, (task.subgraphs[HARNESS_SUBGRAPH[task_id]],))
-    options = EvalOptions(cache_root=tmp_path / "cache", timing=TimingConfig(warmup=1, min_calls=3, max_calls=20,
-                                                                             budget_s=0.1), timeout_s=240)
-    [s] = evaluate_pass(one, pass_path, options).subgraphs
-    assert s.integrity_rule is None and s.failure_class in (None, "accuracy"), (task_id, s.status, s.message)
-    assert {r.rule: r.matches for r in s.rules}.get(d.rule_name, 0) == 1, (task_id, s.rules)
-    assert s.inductor_error is not None and s.candidate_error is not None
-    assert s.candidate_error.min_correct_t <= max(-5, s.inductor_error.min_correct_t), (task_id, s.message)
+    assert_correct_through_the_harness(task_id, HARNESS_SUBGRAPH[task_id], d, tmp_path)

@@ -188,6 +188,29 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     assert "1/1 tasks with a pass evaluated" in text
 
 
+
+def test_policy_bench_task_file_finds_the_shared_tasks_without_the_variable(monkeypatch: pytest.MonkeyPatch,
+                                                                             tmp_path) -> None:
+    """``$PASSAGENT_SHARED`` in a task list means ../shared beside the repository when unset, as in
+    the rest of the project (the shipped lists name the two PassBench tasks that way)."""
+    import importlib.util
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    monkeypatch.delenv("PASSAGENT_SHARED", raising=False)
+    seen = []
+    monkeypatch.setattr(bench, "bench_task", lambda task, *a: seen.append(task) or {
+        "task": task, "inductor_as": 1.0, "policy_as": 1.0, "ratio": 1.0, "families": {}, "evaluations": 1,
+        "wall_s": 0.0, "exit": "finished"})
+    assert bench.main(["--tasks-file", str(repo / "benchmarks" / "tasks" / "policy_cpu.txt"), "--out", str(tmp_path)]) == 0
+    shared = [t for t in seen if not t.startswith("task_")]
+    assert len(shared) == 2 and len(seen) == 40
+    assert all(Path(t).is_dir() and Path(t).parent == repo.parent / "shared" / "data" / "passbench" / "typical"
+               for t in shared), shared
+
 def inspected(irs: list[dict[str, Any]]) -> list[_Exchange]:
     """The exchanges of a run that listed and inspected these subgraph IRs (as ``inspect_ir`` writes them)."""
     listing = "\n".join(f"[{i}] sg{i} (from m), dtypes -\n    args: -\n    ops: -" for i in range(len(irs)))

@@ -42,6 +42,7 @@ from .fusions import _is_relu, guarded
 from .fx_reader import FxGraph, Ref
 
 _FLOATS = ("float32", "float64", "float16", "bfloat16")
+_SIGNED_INTS = ("int8", "int16", "int32", "int64")
 
 
 def relu_select(g: FxGraph) -> list[RuleDraft]:
@@ -161,11 +162,13 @@ def neg_as_mul(g: FxGraph) -> list[RuleDraft]:
     return drafts
 
 
-_SIGNED_INTS = ("int8", "int16", "int32", "int64")
 _NEG_AS_MUL = '''
 def neg_by_mul(x):
     return torch.mul(x, -1)
 '''
+
+
+_GELU = ("torch.nn.functional.gelu", "torch._C._nn.gelu")
 
 
 def gelu_written_out(g: FxGraph) -> list[RuleDraft]:
@@ -199,7 +202,6 @@ def gelu_written_out(g: FxGraph) -> list[RuleDraft]:
     return drafts
 
 
-_GELU = ("torch.nn.functional.gelu", "torch._C._nn.gelu")
 _GELU_WRITTEN_OUT = '''
 @torch.fx.wrap
 def gelu_by_erf(x):
