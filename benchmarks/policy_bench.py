@@ -19,6 +19,10 @@ The last lines give the geometric means over tasks and how many tasks got an eva
 
     python benchmarks/policy_bench.py --tasks task_035 task_082 --timing-budget 0.1
     python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --max-wall 30
+    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --gpus 0,1,2,3
+
+With ``--gpus``, tasks run in parallel, one task per listed GPU at a time, each in a child process
+of this script that sees that GPU alone (``CUDA_VISIBLE_DEVICES``); rows keep the list's order.
 
 Tasks are built-in ids (``task_035``) or task folders (``$PASSAGENT_SHARED/data/passbench/typical/<hash>``;
 environment variables in a ``--tasks-file`` line are expanded; ``$PASSAGENT_SHARED`` defaults to the
@@ -32,7 +36,9 @@ import json
 import math
 import os
 import re
+import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -115,6 +121,56 @@ def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) 
             "wall_s": wall, "exit": result["exit_reason"], "summary": result.get("summary") or ""}
 
 
+def error_row(task: str, exit_reason: str, summary: str) -> dict[str, Any]:
+    """The row of a task whose solve failed: no pass, scored the failure penalty b."""
+    return {"task": task, "inductor_as": None, "policy_as": DEFAULT_FAILURE_PENALTY, "ratio": None, "families": {},
+            "evaluations": 0, "wall_s": 0.0, "exit": exit_reason, "summary": summary[:200]}
+
+
+def run_on_gpus(tasks: list[str], gpus: list[str], child_args: list[str], parts: Path) -> list[dict[str, Any]]:
+    """Solve ``tasks`` in parallel, one at a time per GPU of ``gpus``: each in a child process of
+    this script (``--tasks TASK --json PART`` plus ``child_args``) that sees that GPU alone.
+
+    Args:
+        gpus: CUDA device indices as ``CUDA_VISIBLE_DEVICES`` takes them (``["0", "1"]``).
+        parts: folder for the children's one-row JSON files.
+
+    Returns:
+        The rows in the order of ``tasks``; a child that wrote no row gives :func:`error_row`.
+    """
+    parts.mkdir(parents=True, exist_ok=True)
+    pending = list(enumerate(tasks))
+    rows: list[dict[str, Any] | None] = [None] * len(tasks)
+    lock = threading.Lock()
+
+    def serve(gpu: str) -> None:
+        while True:
+            with lock:
+                if not pending:
+                    return
+                index, task = pending.pop(0)
+            part = parts / f"row-{index}.json"
+            part.unlink(missing_ok=True)
+            env = {**os.environ, "CUDA_VISIBLE_DEVICES": gpu}
+            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--tasks", task, "--json", str(part),
+                                   *child_args], env=env, capture_output=True, text=True)
+            try:
+                row = json.loads(part.read_text())[0]
+            except (OSError, ValueError, IndexError):
+                tail = (proc.stderr or proc.stdout or "").strip().splitlines()[-3:]
+                row = error_row(task, f"error: exit {proc.returncode}", " | ".join(tail))
+            rows[index] = row
+            print(f"[GPU {gpu}] {task}: policy AS {row['policy_as']:.3f}, {row['evaluations']} evaluations, "
+                  f"{row['wall_s']:.0f} s ({row['exit']})", file=sys.stderr, flush=True)
+
+    threads = [threading.Thread(target=serve, args=(g,)) for g in gpus]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return [r for r in rows if r is not None]
+
+
 def _geomean(values: list[float]) -> float | None:
     values = [v for v in values if v and v > 0]
     return math.exp(sum(map(math.log, values)) / len(values)) if values else None
@@ -154,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("runs/policy_bench"), help="archive root of the runs")
     parser.add_argument("--cache-dir", type=Path, default=None)
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
+    parser.add_argument("--gpus", default="", help="CUDA device indices (0,1,2,3): one task per GPU at a time, in "
+                                                   "parallel (with --device cuda)")
     opts = parser.parse_args(argv)
     tasks = [t for item in opts.tasks for t in item.split(",") if t.strip()]
     if opts.tasks_file:
@@ -171,13 +229,28 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc).splitlines()[0])
     config = SolveConfig(patience=opts.patience, max_wall_s=opts.max_wall)
+    gpus = [g.strip() for g in opts.gpus.split(",") if g.strip()]
+    if gpus:
+        if opts.device != "cuda":
+            parser.error("--gpus needs --device cuda (each child sees its GPU as cuda)")
+        child = ["--device", "cuda", "--integrity-mode", opts.integrity_mode, "--patience", str(opts.patience),
+                 "--out", str(opts.out)]
+        for flag, value in (("--timing-budget", opts.timing_budget), ("--max-wall", opts.max_wall),
+                            ("--cache-dir", opts.cache_dir)):
+            if value is not None:
+                child += [flag, str(value)]
+        parts = (opts.json.parent if opts.json else opts.out) / "policy_bench_rows"
+        rows = run_on_gpus(tasks, gpus, child, parts)
+        if opts.json:
+            opts.json.write_text(json.dumps(rows, indent=1))
+        print(table(rows))
+        return 0
     rows = []
     for task in tasks:
         try:
             row = bench_task(task, opts.out, options, config)
         except Exception as exc:  # noqa: BLE001 - one broken task must not lose the others' rows
-            row = {"task": task, "inductor_as": None, "policy_as": DEFAULT_FAILURE_PENALTY, "ratio": None, "families": {},
-                   "evaluations": 0, "wall_s": 0.0, "exit": f"error: {type(exc).__name__}", "summary": str(exc)[:200]}
+            row = error_row(task, f"error: {type(exc).__name__}", str(exc))
         rows.append(row)
         print(f"{task}: Inductor AS {row['inductor_as']}, policy AS {row['policy_as']:.3f}, "
               f"{row['evaluations']} evaluations, {row['wall_s']:.0f} s ({row['exit']})", file=sys.stderr, flush=True)

@@ -211,6 +211,48 @@ def test_policy_bench_task_file_finds_the_shared_tasks_without_the_variable(monk
     assert all(Path(t).is_dir() and Path(t).parent == repo.parent / "shared" / "data" / "passbench" / "typical"
                for t in shared), shared
 
+
+def test_policy_bench_spreads_tasks_over_gpus_one_child_each(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    """``--gpus 0,1``: every task solved once, by a child process of the script that sees one GPU
+    (as ``cuda``), rows in the list's order; a child that crashes gives the task an error row."""
+    import importlib.util
+    import json
+    import subprocess
+    import threading
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    calls, lock = [], threading.Lock()
+
+    def fake_run(cmd, env, **_kw):
+        task, part = cmd[cmd.index("--tasks") + 1], Path(cmd[cmd.index("--json") + 1])
+        with lock:
+            calls.append((task, env["CUDA_VISIBLE_DEVICES"], cmd))
+        if task == "task_bad":
+            return subprocess.CompletedProcess(cmd, 1, "", "Traceback ...\nRuntimeError: CUDA error: out of memory\n")
+        part.write_text(json.dumps([{"task": task, "inductor_as": 1.0, "policy_as": 1.2, "ratio": 1.2, "families": {},
+                                     "evaluations": 2, "wall_s": 5.0, "exit": "finished"}]))
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+    monkeypatch.setattr(bench.subprocess, "run", fake_run)
+    tasks = ["task_000", "task_bad", "task_002", "task_003", "task_004"]
+    out = tmp_path / "rows.json"
+    assert bench.main(["--tasks", ",".join(tasks), "--device", "cuda", "--gpus", "0,1", "--max-wall", "60",
+                       "--out", str(tmp_path / "runs"), "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())
+    assert [r["task"] for r in rows] == tasks and sorted(c[0] for c in calls) == sorted(tasks)
+    assert {c[1] for c in calls} <= {"0", "1"}
+    for _task, _gpu, cmd in calls:
+        assert cmd[cmd.index("--device") + 1] == "cuda" and cmd[cmd.index("--max-wall") + 1] == "60.0"
+        assert "--gpus" not in cmd  # a child solves its one task itself
+    bad = rows[1]
+    assert bad["exit"] == "error: exit 1" and bad["policy_as"] == 0.1 and "out of memory" in bad["summary"]
+    with pytest.raises(SystemExit):  # each child sees its GPU as plain cuda
+        bench.main(["--tasks", "task_000", "--device", "cuda:1", "--gpus", "0,1"])
+
 def inspected(irs: list[dict[str, Any]]) -> list[_Exchange]:
     """The exchanges of a run that listed and inspected these subgraph IRs (as ``inspect_ir`` writes them)."""
     listing = "\n".join(f"[{i}] sg{i} (from m), dtypes -\n    args: -\n    ops: -" for i in range(len(irs)))
