@@ -301,6 +301,8 @@ def solve_cmd(
 
 
 def _print_solve_result(result: dict, out: Path) -> None:
+    from rich.markup import escape
+
     from .archive import safe_name
 
     folder = out / safe_name(result["run_id"]) / safe_name(result["task_id"]) / safe_name(result["model"])
@@ -312,10 +314,11 @@ def _print_solve_result(result: dict, out: Path) -> None:
                   + (f"{best:.4f} (version {result['best_version']}{correct})" if best is not None
                      else "none (no pass was evaluated)")
                   + f"   steps {result['steps']}, evaluations {result['evaluations']}, ${result['cost_usd']:.4f}, {result['wall_s']:.0f} s")
+    # Summaries and errors are text, not Rich markup: "`Rule` [library form]" would lose its tag.
     if result.get("summary"):
-        console.print(f"[bold]summary[/bold]: {result['summary']}", highlight=False)
+        console.print(f"[bold]summary[/bold]: {escape(result['summary'])}", highlight=False)
     if result.get("error"):
-        console.print(f"[red]error[/red]: {result['error']}", highlight=False)
+        console.print(f"[red]error[/red]: {escape(str(result['error']))}", highlight=False)
     console.print(f"archive: {folder}", highlight=False)
 
 

@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache-dir", type=Path, default=None)
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
     parser.add_argument("--gpus", default="", help="CUDA device indices (0,1,2,3): one task per GPU at a time, in "
-                                                   "parallel (with --device cuda)")
+                                                   "parallel; needs --device cuda (not cuda:N: each child sees its GPU as cuda)")
     opts = parser.parse_args(argv)
     tasks = [t for item in opts.tasks for t in item.split(",") if t.strip()]
     if opts.tasks_file:
@@ -252,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as exc:  # noqa: BLE001 - one broken task must not lose the others' rows
             row = error_row(task, f"error: {type(exc).__name__}", str(exc))
         rows.append(row)
-        print(f"{task}: Inductor AS {row['inductor_as']}, policy AS {row['policy_as']:.3f}, "
+        ind = "n/a" if row["inductor_as"] is None else f"{row['inductor_as']:.3f}"
+        print(f"{task}: Inductor AS {ind}, policy AS {row['policy_as']:.3f}, "
               f"{row['evaluations']} evaluations, {row['wall_s']:.0f} s ({row['exit']})", file=sys.stderr, flush=True)
         if opts.json:
             opts.json.write_text(json.dumps(rows, indent=1))

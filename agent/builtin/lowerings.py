@@ -155,7 +155,7 @@ def neg_as_mul(g: FxGraph) -> list[RuleDraft]:
             doc=("x * -1 flips the sign exactly in every float and integer dtype, zeros and infinities included "
                  "(a NaN stays NaN): the same values through aten.mul instead of aten.neg."),
             replacement_args=["x"], helpers=_NEG_AS_MUL, func="neg_by_mul",
-            rationale="the negation becomes a multiply by -1 (another lowering of the same op)",
+            rationale="the negation becomes a multiply by -1 (a last resort: another lowering of the same op, expect parity)",
         )
         if d:
             drafts.append(d)
@@ -195,7 +195,7 @@ def gelu_written_out(g: FxGraph) -> list[RuleDraft]:
             doc=("GELU's definition (Hendrycks and Gimpel, arXiv 1606.08415); float16/bfloat16 compute it in float32 "
                  "and round once, as ATen's CPU kernel does."),
             replacement_args=["x"], helpers=_GELU_WRITTEN_OUT, func="gelu_by_erf",
-            rationale="F.gelu becomes its erf formula (another lowering of the same op)",
+            rationale="F.gelu becomes its erf formula (a last resort: another lowering of the same op, expect parity)",
         )
         if d:
             drafts.append(d)
@@ -236,7 +236,7 @@ def embedding_as_index(g: FxGraph) -> list[RuleDraft]:
             doc=("Without max_norm F.embedding gathers rows of the weight (padding_idx only changes the gradient): "
                  "the same rows through aten.index instead of aten.embedding."),
             replacement_args=["indices", "weight"], helpers=_EMBEDDING_AS_INDEX, func="embedding_by_index",
-            rationale="the embedding lookup becomes an indexed gather (another lowering of the same op)",
+            rationale="the embedding lookup becomes an indexed gather (a last resort: another lowering of the same op, expect parity)",
         )
         if d:
             drafts.append(d)
