@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 import torch
-from test_builtin_cpu_forms import _history, _module, assert_correct_through_the_harness, capture_task_irs
+from test_builtin_cpu_forms import (_history, _module, assert_correct_through_the_harness, assert_same_values,
+                                    capture_task_irs)
 from test_builtin_policy import eval_text
 
 from passagent.agent.builtin.emit import find_matches
@@ -108,26 +109,8 @@ def test_the_replacement_gives_the_original_values(task_irs: dict, task_id: str)
     irs = task_irs[task_id]
     d = _draft(irs, recipe)
     ns = _module(d)
-    replacement = ns["replacement_func"]()
-    dtypes = set()
-    for i, ir in irs.items():
-        for seed in range(2):
-            args = _values(task_id, i, ir, d, seed)
-            want = ns["pattern"](*args)
-            got = replacement(*ns["replacement_args"](*args))
-            assert got.shape == want.shape and got.dtype == want.dtype, (task_id, i)
-            if exact:
-                assert torch.equal(got, want), (task_id, i, want.dtype)
-            elif want.dtype in (torch.float16, torch.bfloat16):
-                wide = [a.double() if a.is_floating_point() else a for a in args]
-                reference = ns["pattern"](*wide)
-                err_got, err_want = ((t.double() - reference).abs().max().item() for t in (got, want))
-                ulp = torch.finfo(want.dtype).eps * reference.abs().max().item()
-                assert err_got <= max(1.05 * err_want, ulp), (task_id, i, want.dtype, err_got, err_want)
-            else:
-                atol, rtol = tolerance(want.dtype, -5)
-                assert torch.allclose(got.double(), want.double(), atol=atol, rtol=rtol), (task_id, i, want.dtype)
-            dtypes.add(want.dtype)
+    dtypes = {assert_same_values(ns, _values(task_id, i, ir, d, seed), (task_id, i), exact=exact, ulp_floor=True)
+              for i, ir in irs.items() for seed in range(2)}
     assert {torch.float32, torch.float16, torch.bfloat16} <= dtypes  # every task mixes the three
 
 
