@@ -86,6 +86,11 @@ def describe_eval(result: EvalResult, best_as: float | None = None, version: int
     head += f"AS = {sc.aggregated:.4f} vs {sc.baseline}"
     if result.other_scores:
         head += f" (AS = {result.other_scores.aggregated:.4f} vs {result.other_scores.baseline})"
+    if (ratio := result.ratio_to_inductor()) is not None:
+        # The paper's comparison: both AS against eager, each with its own correctness. The
+        # "vs inductor" AS above takes speedups against Inductor but correctness against the
+        # reference, so a pass that only inherits Inductor's rounding reads as a loss there.
+        head += f"; default Inductor AS = {result.inductor_scores.aggregated:.4f}, AS/AS(Inductor) = {ratio:.4f}"
     head += f"; correct@-5: {correct}/{n}; fast_1: {sc.fast_1:.0%}"
     if best_as is not None:
         head += f"; best AS so far: {best_as:.4f}"

@@ -171,6 +171,9 @@ def eval_table(result: EvalResult) -> Group:
     )
     if result.other_scores:
         line.append(f"  |  AS {result.other_scores.aggregated:.4f} vs {result.other_scores.baseline}")
+    if (ratio := result.ratio_to_inductor()) is not None:
+        line.append(f"  |  default Inductor's AS {result.inductor_scores.aggregated:.4f} (same timings), "
+                    f"AS / AS(Inductor) {ratio:.4f}")
     es = "  ".join(f"{t}:{v:.3g}" for t, v in sc.es.items())
     parts += [line, Text(verdict(result), style="bold"), Text(AS_MEANING, style="dim"), Text(f"ES(t)  {es}", style="dim")]
     footer = f"{result.device_name} · torch {result.torch_version} · {result.wall_s:.1f} s"

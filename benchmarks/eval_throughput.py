@@ -5,7 +5,8 @@ device lease (as a sweep does), once per arm:
 
 * ``before``: ``EvalOptions(lease_scope="evaluation")``, the lease around the whole evaluation
   (process start, ``import torch``, Inductor compiles, timing), and timing that stops on each
-  variant's own median only (``TimingConfig.paired_ci=None``);
+  variant's own median only (``TimingConfig.paired_ci=None``) with the device's default budget
+  (``--timing-budget`` applies to the other arms);
 * ``after``: the defaults: ``lease_scope="device"``, the lease taken only once the worker is ready
   (:mod:`passagent.tools.lease_gate`), and timing that also stops once every pair's median
   per-round ratio is known (``TimingConfig.for_device``'s ``paired_ci``);
@@ -124,7 +125,9 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
         shutil.copytree(root / "cache-after" / "inductor", cache / "inductor", dirs_exist_ok=True)
     timing = TimingConfig.for_device(device, timing_budget)
     if arm == "before":
-        timing = dataclasses.replace(timing, paired_ci=None)
+        # The configuration before the lease split: the device's default budget (``--timing-budget``
+        # is a change under test, so it applies to the other arms only) and no ratio rule.
+        timing = dataclasses.replace(TimingConfig.for_device(device), paired_ci=None)
     scope = "device" if arm == "inspect" else ARMS[arm]  # the inspect arm evaluates nothing
     options = EvalOptions(device=device, device_pool=[device], lock_dir=locks, cache_root=cache, lease_scope=scope,
                           timing=timing)

@@ -4,9 +4,9 @@ For every task: ``passagent solve <task> --model builtin`` (the same loop, tools
 model gets), then one table row:
 
 * **Inductor AS**: default Inductor scored by the same protocol as a pass: AS against eager
-  from the run's first evaluation (Inductor's speedup over eager per subgraph as the quotient of
-  the candidate's per-round speedups over eager and over Inductor, else the ratio of the two
-  times), with Inductor's own correctness (its ``min_correct_t`` against the reference);
+  with Inductor's own correctness (its ``min_correct_t`` against the reference) from the
+  evaluation the policy AS comes from, so the two share their timings (``EvalResult.inductor_scores``;
+  where nothing was scored, from the first evaluation that timed both baselines);
 * **policy AS**: the run's best AS against eager (``best_as``; the failure penalty b = 0.1
   where nothing was evaluated: a task with no pass);
 * **ratio**: policy AS / Inductor AS (the PassNet leaderboard's comparison);
@@ -47,43 +47,34 @@ from passagent.agent.builtin.drafts import FAMILIES
 from passagent.agent.loop import SolveConfig
 from passagent.agent.solve import solve
 from passagent.tools.evaluate import EvalOptions
-from passagent.tools.results import scored_us
+from passagent.tools.results import inductor_task_scores
 from passagent.tools.schema import EvalResult
-from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, Outcome, summarize
+from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, ScoringConfig
 
 _FAMILY = re.compile(r"Rewrite family: ([a-z ]+)\.")
 _KEPT = re.compile(r"Kept by family: ([^.]*)\.")
 
 
 def inductor_as(result: EvalResult) -> float | None:
-    """Default Inductor's AS against eager from one evaluation's eager/Inductor times and
-    Inductor's own correctness; None when a subgraph lacks either time."""
-    outcomes = []
-    for s in result.subgraphs:
-        t = s.inductor_error.min_correct_t if s.inductor_error else None
-        if s.speedup_vs_eager and s.speedup_vs_inductor:
-            # The candidate's two speedups are medians of per-round ratios (SCORING.md); their
-            # quotient is Inductor's speedup over eager from the same rounds, so the ratio of the
-            # policy's AS to this one compares like with like.
-            outcomes.append(Outcome(s.speedup_vs_eager / s.speedup_vs_inductor, t,
-                                    None if t is not None and t <= -5 else "accuracy"))
-            continue
-        if "eager" not in s.times or "inductor" not in s.times:
-            return None
-        eager, inductor = (scored_us(s.times[k], result.config.time_statistic) for k in ("eager", "inductor"))
-        if not eager or not inductor:
-            return None
-        outcomes.append(Outcome(eager / inductor, t, None if t is not None and t <= -5 else "accuracy"))
-    return summarize(outcomes).aggregated if outcomes else None
+    """Default Inductor's AS against eager from one evaluation's timings and Inductor's own
+    correctness (``EvalResult.inductor_scores``; recomputed by :func:`inductor_task_scores` for a
+    result recorded without it); None when no subgraph has both baseline times."""
+    if result.inductor_scores is not None:
+        return result.inductor_scores.aggregated
+    if not any("eager" in s.times and "inductor" in s.times for s in result.subgraphs):
+        return None
+    cfg = ScoringConfig(slowdown_penalty=result.config.slowdown_penalty, failure_penalty=result.config.failure_penalty)
+    return inductor_task_scores(result.subgraphs, cfg, result.config.time_statistic).aggregated
 
 
 def _run_dir(out: Path, result: dict[str, Any]) -> Path | None:
     return next(iter(out.glob(f"{result['run_id']}/*/builtin")), None)
 
 
-def _evaluations(run: Path) -> list[EvalResult]:
+def _evaluations(run: Path) -> list[tuple[int | None, EvalResult]]:
+    """(pass version, evaluation) for every evaluation the run recorded, in order."""
     events = [json.loads(line) for line in (run / "events.jsonl").read_text().splitlines() if line.strip()]
-    return [EvalResult.model_validate(e["evaluation"]) for e in events if e.get("evaluation")]
+    return [(e.get("version"), EvalResult.model_validate(e["evaluation"])) for e in events if e.get("evaluation")]
 
 
 def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
@@ -113,7 +104,12 @@ def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) 
     wall = time.perf_counter() - start
     run = _run_dir(out, result)
     evals = _evaluations(run) if run else []
-    ind = next((a for a in map(inductor_as, evals) if a is not None), None)
+    best_eval = next((e for v, e in evals if v == result.get("best_version")), None)
+    # Paired: Inductor's AS from the evaluation the policy's best AS came from (the same timings),
+    # else (nothing scored) from the first evaluation that timed both baselines.
+    ind = inductor_as(best_eval) if best_eval is not None else None
+    if ind is None:
+        ind = next((a for a in (inductor_as(e) for _v, e in evals) if a is not None), None)
     best = result["best_as"] if options.baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
     policy = best if best is not None else DEFAULT_FAILURE_PENALTY
     return {"task": task, "inductor_as": ind, "policy_as": policy, "ratio": policy / ind if ind else None,

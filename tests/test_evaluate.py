@@ -22,7 +22,8 @@ from helpers import EXAMPLES, TEST_PASSES, passbench_task
 from passagent.tools.evaluate import EvalOptions, evaluate_pass
 from passagent.tools.schema import EvalConfig, EvalResult, SubgraphResult
 from passagent.tools.scoring import ScoringConfig
-from passagent.tools.results import task_scores
+from passagent.agent.condense import describe_eval
+from passagent.tools.results import inductor_task_scores, task_scores
 from passagent.tools.tasks import load_task
 from passagent.tools.timing import TimingConfig
 
@@ -58,6 +59,12 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
         assert s.profile is None  # profiling is off unless asked for
     assert result.scores.correct_at_minus5 == 1.0
     assert result.scores.baseline == "eager" and result.other_scores.baseline == "inductor"
+    # Default Inductor scored as a candidate from the same timings, and the paper's ratio to it.
+    ind = inductor_task_scores(result.subgraphs, ScoringConfig(), result.config.time_statistic)
+    assert result.inductor_scores == ind and ind.baseline == "eager"
+    assert result.ratio_to_inductor() == pytest.approx(result.scores.aggregated / ind.aggregated)
+    assert f"AS/AS(Inductor) = {result.ratio_to_inductor():.4f}" in describe_eval(result)
+    assert f"AS / AS(Inductor) {result.ratio_to_inductor():.4f}" in rendered(result, width=200)
     # The schema round-trips: what --json prints is what the agent parses.
     assert EvalResult.model_validate_json(result.model_dump_json()) == result
     # No CUDA-graph replay on the CPU: no device-time column in `passagent eval`'s table...

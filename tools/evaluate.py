@@ -28,7 +28,7 @@ from .errors import DeviceUnavailableError, TaskError
 from .isolation import run_workers
 from .lease_gate import LEASE_SCOPES, LeaseGate, pinned_at_spawn
 from .passes import pass_digest, pass_files, source_files, source_load_error
-from .results import cache_entry, has_times, subgraph_from_event, task_scores
+from .results import cache_entry, has_times, inductor_task_scores, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
 from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
 from .scoring import ScoringConfig
@@ -404,6 +404,9 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
     scores = task_scores(subgraphs, options.baseline, options.scoring)
     other = "inductor" if options.baseline == "eager" else "eager"
     other_scores = task_scores(subgraphs, other, options.scoring) if has_times(subgraphs, other) else None
+    # Inductor scored as a candidate wherever both baselines were timed (also where the candidate failed).
+    timed = any("eager" in s.times and "inductor" in s.times for s in subgraphs)
+    ind_scores = inductor_task_scores(subgraphs, options.scoring, options.time_statistic) if timed else None
     warnings = []
     low = [s.name for s in subgraphs if s.low_signal]
     if low:
@@ -419,6 +422,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         subgraphs=subgraphs,
         scores=scores,
         other_scores=other_scores,
+        inductor_scores=ind_scores,
         wall_s=time.perf_counter() - t0,
         warnings=warnings,
         worker_peak_rss_mb=run.max_rss_kb / 1024 if run.max_rss_kb else None,

@@ -213,7 +213,25 @@ class EvalResult(_Model):
     subgraphs: list[SubgraphResult]
     scores: TaskScores = Field(description="against config.baseline")
     other_scores: TaskScores | None = Field(None, description="against the other baseline, where timed")
+    inductor_scores: TaskScores | None = Field(
+        None, description="default Inductor scored as a candidate against eager: its speedups from the same "
+                          "timings, its own correctness (SCORING.md, 'Comparing with Inductor'); where timed")
     wall_s: float
     worker_peak_rss_mb: float | None = Field(None, description="peak resident memory of the worker (MiB)")
     sandbox: list[str] = Field([], description="the confinement the worker ran under, as applied")
     warnings: list[str] = []
+
+    def as_vs_eager(self) -> float | None:
+        """The candidate's AS against eager (from ``scores`` or ``other_scores``), None where not timed."""
+        for sc in (self.scores, self.other_scores):
+            if sc is not None and sc.baseline == "eager":
+                return sc.aggregated
+        return None
+
+    def ratio_to_inductor(self) -> float | None:
+        """``AS / AS(Inductor)``, both against eager from this evaluation's timings, each with its own
+        correctness (SCORING.md, "Comparing with Inductor"): the paper's comparison of a pass with
+        default Inductor. None where either AS is missing or Inductor's is 0."""
+        mine = self.as_vs_eager()
+        ind = self.inductor_scores.aggregated if self.inductor_scores is not None else None
+        return mine / ind if mine is not None and ind else None

@@ -2,8 +2,14 @@
 candidate is kept.
 
 The policy reads the same text a model reads (:func:`passagent.agent.condense.describe_eval`):
-the head line ``AS = a vs <baseline> (AS = b vs <other>); correct@-5: k/n; ...`` and one block
-per subgraph with ``correct at: t>=x ...; default Inductor correct at: t>=y``.
+the head line ``AS = a vs <baseline> (AS = b vs <other>); default Inductor AS = c, AS/AS(Inductor)
+= r; correct@-5: k/n; ...`` and one block per subgraph with ``correct at: t>=x ...; default Inductor
+correct at: t>=y``.
+
+A candidate is compared with default Inductor by ``r``, both AS against eager from the same timings,
+each with its own correctness (SCORING.md, "Comparing with Inductor"; the PassNet leaderboard's
+comparison). ``b`` (speedups against Inductor, correctness against the reference) is the fallback
+for texts without ``r`` (Inductor's times came from nowhere).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from dataclasses import dataclass
 _HEAD = re.compile(r"AS = ([0-9.eE+-]+) vs (\w+)(?: \(AS = ([0-9.eE+-]+) vs (\w+)\))?")
 _CORRECT = re.compile(r"correct@-5: (\d+)/(\d+)")
 _BLOCK = re.compile(r"^\[(\d+)\] \S+ \([^)]*\): (\w+)", re.M)
+_RATIO = re.compile(r"AS/AS\(Inductor\) = ([0-9.eE+-]+)")
 _INDUCTOR_AT = re.compile(r"default Inductor correct at: (?:t>=(-?\d+)|never|n/a)")
 HEADLINE_T = -5
 MIN_IMPROVEMENT = 0.01
@@ -25,7 +32,8 @@ class Verdict:
 
     Attributes:
         score: AS against the run's baseline (0.0 when the evaluation failed outright).
-        vs_inductor: AS against default Inductor where the text gives it (either baseline), else None.
+        vs_inductor: the candidate against default Inductor: ``AS / AS(Inductor)`` where the text gives
+            it, else the AS with speedups against Inductor (either baseline), else None.
         correct, total: subgraphs correct at t = -5, and subgraphs.
         regressions: subgraphs that fail at t = -5 where default Inductor is correct there.
         error: the error text when the evaluation itself failed, else None.
@@ -46,6 +54,8 @@ def read_verdict(text: str) -> Verdict:
         return Verdict(0.0, None, 0, 0, (), error=text.splitlines()[0][:200] if text else "no result")
     score = float(head.group(1))
     vs_inductor = score if head.group(2) == "inductor" else (float(head.group(3)) if head.group(4) == "inductor" else None)
+    if (ratio := _RATIO.search(text)) is not None:
+        vs_inductor = float(ratio.group(1))
     m = _CORRECT.search(text)
     correct, total = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
     regressions = []
@@ -79,8 +89,8 @@ def judge(v: Verdict, best: float | None) -> tuple[bool, str]:
                        f"where default Inductor is correct ({v.correct}/{v.total} correct)")
     if best is None:
         if v.vs_inductor is not None and v.vs_inductor <= 1.0:
-            return False, f"not faster than default Inductor (AS vs Inductor {v.vs_inductor:.4f}, AS {v.score:.4f})"
-        return True, f"AS {v.score:.4f}" + (f", {v.vs_inductor:.4f} vs Inductor" if v.vs_inductor is not None else "")
+            return False, f"does not beat default Inductor (AS/AS(Inductor) {v.vs_inductor:.4f}, AS {v.score:.4f})"
+        return True, f"AS {v.score:.4f}" + (f", {v.vs_inductor:.4f}x Inductor's" if v.vs_inductor is not None else "")
     if v.score > best * (1 + MIN_IMPROVEMENT):
         return True, f"AS {best:.4f} -> {v.score:.4f} ({v.score / best - 1:+.1%})"
     return False, f"no gain on the rules kept so far (AS {v.score:.4f} vs {best:.4f}, {v.score / best - 1:+.1%})"
