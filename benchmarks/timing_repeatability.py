@@ -23,7 +23,7 @@ round; no extra timing) by ``tools/timing.speedup_estimates``: ``ratio_of_median
 lower median/worst diff means an estimator more repeatable on this machine (its bias relative to
 one another is a separate question: compare the ``m1``/``m2`` values in the JSON).
 
-``--timing-budget SECONDS`` replaces ``TimingConfig.budget_s`` (default: ``for_device``'s, 1.5 s
+``--timing-budget SECONDS`` replaces ``TimingConfig.budget_s`` (default: ``for_device``'s, 0.75 s
 on CUDA, 0.5 s on the CPU) to try a longer (or shorter) measurement window.
 
 For contrast, the candidate is also timed naively: the median of 100 back-to-back calls, each
@@ -245,7 +245,7 @@ def main() -> None:
                          "is repeated pinned; rows *_pinned)")
     ap.add_argument("--timing-budget", type=float, default=None, metavar="SECONDS",
                     help="replace TimingConfig.budget_s, the wall time of one measurement of all variants "
-                         "(default: TimingConfig.for_device's, 1.5 s on CUDA, 0.5 s on the CPU)")
+                         "(default: TimingConfig.for_device's, 0.75 s on CUDA, 0.5 s on the CPU)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
     ap.add_argument("--analyse", type=Path, default=None, metavar="JSON",
                     help="no timing: print the stopping-rule table of a saved timing_repeatability.json")

@@ -111,6 +111,7 @@ def test_rounds_rotate_which_variant_goes_first() -> None:
 def test_cuda_default_sets_a_ci_target() -> None:
     assert TimingConfig.for_device("cuda").target_ci == 0.005
     assert TimingConfig.for_device("cuda").min_calls >= 100
+    assert TimingConfig.for_device("cuda").budget_s == 0.75  # the measured repeatable budget (RESULTS.md)
     assert TimingConfig.for_device("cpu").target_ci is None
     assert TimingConfig.for_device("cpu", 2.0).budget_s == 2.0
     assert TimingConfig.for_device("cuda").graph_replay and not TimingConfig.for_device("cpu").graph_replay

@@ -53,7 +53,7 @@ class EvalOptions:
             of the device the evaluation runs on, with ``timing_budget_s``).
         timing_budget_s: seconds of timed calls per subgraph for the device's default timing
             (``TimingConfig.for_device(device, timing_budget_s)``; None: that default's, 0.5 s on
-            the CPU, at most 1.5 s on CUDA). Used where ``timing`` is None: a sweep sets it before
+            the CPU, at most 0.75 s on CUDA). Used where ``timing`` is None: a sweep sets it before
             it knows which device of its pool an evaluation leases, and the CUDA default (the
             confidence-interval rule, CUDA-graph replays) must not turn into the CPU's.
         cache_root: where baseline measurements and Inductor's caches live.
