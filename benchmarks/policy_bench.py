@@ -10,6 +10,11 @@ model gets), then one table row:
 * **policy AS**: the run's best AS against eager (``best_as``; the failure penalty b = 0.1
   where nothing was evaluated: a task with no pass);
 * **ratio**: policy AS / Inductor AS (the PassNet leaderboard's comparison);
+* **correct@-5**: subgraphs of the best version correct at t = -5, beside Inductor's own count in
+  the same evaluation (the benchmark's correctness bar: no lower than Inductor's);
+* **ratio, no t=-5 regression**: the same ratio for the best version that fails no subgraph at
+  t = -5 where Inductor is correct (the versions the policy itself may keep); a best AS can come
+  from a candidate the policy discarded for such a regression, which the ratio column still counts;
 * **kept rules by family** (from the policy's summary; for a run the loop stopped early, from
   its best pass: ``Rewrite family: ...`` in each rule). The leaderboard scores a run's best
   evaluated version, which is a candidate the policy discarded when it kept nothing;
@@ -97,12 +102,26 @@ def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
     return out
 
 
-def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) -> dict[str, Any]:
-    """Solve one task with the built-in policy; the row's values (see the module docstring)."""
-    start = time.perf_counter()
-    result = solve(task, "builtin", out=out, config=config, eval_options=options)
-    wall = time.perf_counter() - start
-    run = _run_dir(out, result)
+def regressions(result: EvalResult) -> int:
+    """Subgraphs the candidate fails at t = -5 where default Inductor is correct there."""
+    return sum(1 for sg in result.subgraphs
+               if sg.status != "correct" and sg.inductor_error is not None and sg.inductor_error.min_correct_t is not None
+               and sg.inductor_error.min_correct_t <= -5)
+
+
+def correct_count(result: EvalResult | None) -> tuple[int | None, int | None]:
+    """(candidate, default Inductor) subgraphs correct at t = -5 in one evaluation; None where absent."""
+    if result is None:
+        return None, None
+    mine = sum(1 for sg in result.subgraphs if sg.status == "correct")
+    ind = sum(1 for sg in result.subgraphs
+              if sg.inductor_error is not None and sg.inductor_error.min_correct_t is not None
+              and sg.inductor_error.min_correct_t <= -5)
+    return mine, ind
+
+
+def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: str, wall: float) -> dict[str, Any]:
+    """One table row from a finished solve (``result``: its result record) and its archive ``run``."""
     evals = _evaluations(run) if run else []
     best_eval = next((e for v, e in evals if v == result.get("best_version")), None)
     # Paired: Inductor's AS from the evaluation the policy's best AS came from (the same timings),
@@ -110,11 +129,26 @@ def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) 
     ind = inductor_as(best_eval) if best_eval is not None else None
     if ind is None:
         ind = next((a for a in (inductor_as(e) for _v, e in evals) if a is not None), None)
-    best = result["best_as"] if options.baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
+    best = result["best_as"] if baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
     policy = best if best is not None else DEFAULT_FAILURE_PENALTY
+    # The best version that keeps every subgraph Inductor gets right at t = -5 (the issue's
+    # correctness bar: correct@-5 no lower than Inductor's), with its own paired Inductor AS.
+    clean = [e.ratio_to_inductor() for _v, e in evals if regressions(e) == 0]
+    clean = [r for r in clean if r is not None]
+    correct, ind_correct = correct_count(best_eval)
     return {"task": task, "inductor_as": ind, "policy_as": policy, "ratio": policy / ind if ind else None,
+            "ratio_no_regression": max(clean) if clean else None,
+            "subgraphs": len(best_eval.subgraphs) if best_eval else None, "correct": correct, "inductor_correct": ind_correct,
             "families": kept_families(run, result.get("summary") or "") if run else {}, "evaluations": result["evaluations"],
             "wall_s": wall, "exit": result["exit_reason"], "summary": result.get("summary") or ""}
+
+
+def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) -> dict[str, Any]:
+    """Solve one task with the built-in policy; the row's values (see the module docstring)."""
+    start = time.perf_counter()
+    result = solve(task, "builtin", out=out, config=config, eval_options=options)
+    wall = time.perf_counter() - start
+    return row_from_run(task, result, _run_dir(out, result), options.baseline, wall)
 
 
 def error_row(task: str, exit_reason: str, summary: str) -> dict[str, Any]:
@@ -175,22 +209,31 @@ def _geomean(values: list[float]) -> float | None:
 def table(rows: list[dict[str, Any]]) -> str:
     """The Markdown table and its summary lines."""
     short = {"generated kernel": "kernel", "library form": "library", "simplification": "simpl."}
-    lines = ["| task | Inductor AS | policy AS | ratio | kept rules by family | evaluations | wall s | exit |",
-             "|---|---|---|---|---|---|---|---|"]
+    fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+    lines = ["| task | Inductor AS | policy AS | ratio | correct@-5 policy / Inductor | ratio, no t=-5 regression | "
+             "kept rules by family | evaluations | wall s | exit |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         fam = ", ".join(f"{short.get(f, f)}: {len(v)}" for f, v in r["families"].items() if v) or "-"
-        fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
         name = Path(r["task"]).name
         name = name[:12] if len(name) > 32 else name  # a PassBench task's hash
-        lines.append(f"| {name} | {fmt(r['inductor_as'])} | {fmt(r['policy_as'])} | {fmt(r['ratio'])} | {fam} | "
-                     f"{r['evaluations']} | {r['wall_s']:.0f} | {r['exit']} |")
+        corr = (f"{r['correct']}/{r['subgraphs']} / {r['inductor_correct']}/{r['subgraphs']}"
+                if r.get("subgraphs") else "-")
+        lines.append(f"| {name} | {fmt(r['inductor_as'])} | {fmt(r['policy_as'])} | {fmt(r['ratio'])} | {corr} | "
+                     f"{fmt(r.get('ratio_no_regression'))} | {fam} | {r['evaluations']} | {r['wall_s']:.0f} | {r['exit']} |")
     ratios = [r["ratio"] for r in rows if r["ratio"]]
+    clean = [r["ratio_no_regression"] for r in rows if r.get("ratio_no_regression")]
     evaluated = sum(1 for r in rows if r["evaluations"] > 0)
     ga, gp, gr = _geomean([r["inductor_as"] for r in rows]), _geomean([r["policy_as"] for r in rows]), _geomean(ratios)
-    fmt = lambda v: "n/a" if v is None else f"{v:.3f}"  # noqa: E731
+    n = sum(r.get("subgraphs") or 0 for r in rows)
+    mine, ind = (sum(r.get(k) or 0 for r in rows) for k in ("correct", "inductor_correct"))
     lines += ["", f"{evaluated}/{len(rows)} tasks with a pass evaluated; geometric means over tasks: Inductor AS "
                   f"{fmt(ga)}, policy AS {fmt(gp)}, ratio {fmt(gr)} (over the {len(ratios)} tasks with an Inductor AS); "
-                  f"{sum(r['wall_s'] for r in rows):.0f} s in all."]
+                  f"{sum(r['wall_s'] for r in rows):.0f} s in all.",
+              f"correct@-5 over the best versions' subgraphs: policy {mine}/{n}, Inductor {ind}/{n}; "
+              f"{sum(1 for r in rows if (r.get('correct') or 0) < (r.get('inductor_correct') or 0))} task(s) whose best "
+              f"version is correct on fewer subgraphs than Inductor. Ratio of the best version without a t=-5 "
+              f"regression: {fmt(_geomean(clean))} (geometric mean over the {len(clean)} tasks that have one)."]
     return "\n".join(lines)
 
 

@@ -193,7 +193,8 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     families = bench.kept_families(tmp_path, args["summary"])
     assert families == {"generated kernel": ["K"], "library form": ["A"], "simplification": []}
     row = {"task": "t", "inductor_as": 1.2, "policy_as": 1.5, "ratio": 1.25, "families": families,
-           "evaluations": 2, "wall_s": 3.0, "exit": "finished"}
+           "evaluations": 2, "wall_s": 3.0, "exit": "finished", "subgraphs": 2, "correct": 1, "inductor_correct": 2,
+           "ratio_no_regression": 1.1}
     # A result carries Inductor's own AS (the harness fills it); older results get it recomputed.
     assert bench.inductor_as(eval_result(3.0, 1.5, ["correct"], ratio=1.2)) == pytest.approx(2.5)
 
@@ -210,8 +211,13 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     # Without Inductor's recorded speedup, from the two times: 20 us / 10 us.
     assert bench.inductor_as(recorded_without(-10, eager_us=20.0, speedup=None)) == pytest.approx(2.0)
     text = bench.table([row])
-    assert "| t | 1.200 | 1.500 | 1.250 | kernel: 1, library: 1 | 2 | 3 | finished |" in text
+    assert "| t | 1.200 | 1.500 | 1.250 | 1/2 / 2/2 | 1.100 | kernel: 1, library: 1 | 2 | 3 | finished |" in text
     assert "1/1 tasks with a pass evaluated" in text
+    assert "policy 1/2, Inductor 2/2; 1 task(s) whose best version is correct on fewer subgraphs" in text
+    # A regression is a t=-5 failure where Inductor is correct; the counts come from one evaluation.
+    mixed = eval_result(1.3, 1.1, ["correct", "accuracy", "accuracy"])
+    mixed.subgraphs[2].inductor_error.min_correct_t = -3  # Inductor fails t=-5 there too
+    assert bench.regressions(mixed) == 1 and bench.correct_count(mixed) == (1, 2)
 
 
 
