@@ -242,21 +242,24 @@ def test_each_form_is_correct_through_the_harness(task_irs: dict, tmp_path: Path
 
 
 
-def assert_correct_through_the_harness(task_id: str, index: int, d: RuleDraft, tmp_path: Path, matches: int = 1) -> None:
-    """Evaluate draft ``d`` alone on subgraph ``index`` of a built-in task through the real harness:
-    no defence fired, the rule matched ``matches`` times, and the result is correct at t = -5
-    wherever default Inductor is (no less correct than Inductor elsewhere)."""
+def assert_correct_through_the_harness(task_id: str, index: int | None, d: RuleDraft, tmp_path: Path,
+                                      matches: int = 1) -> None:
+    """Evaluate draft ``d`` alone on subgraph ``index`` of a built-in task (None: every subgraph,
+    in one evaluation, as the policy evaluates it) through the real harness: no defence fired, the
+    rule matched ``matches`` times, and the result is correct at t = -5 wherever default Inductor
+    is (no less correct than Inductor elsewhere)."""
     pass_path = tmp_path / f"{d.rule_name}.py"
     pass_path.write_text(d.source)
     task = load_task(str(builtin_tasks_dir() / task_id))
-    one = type(task)(task.id, task.path, task.layout, (task.subgraphs[index],))
+    if index is not None:
+        task = type(task)(task.id, task.path, task.layout, (task.subgraphs[index],))
     options = EvalOptions(cache_root=tmp_path / "cache", timing=TimingConfig(warmup=1, min_calls=3, max_calls=20,
                                                                              budget_s=0.1), timeout_s=240)
-    [s] = evaluate_pass(one, pass_path, options).subgraphs
-    assert s.integrity_rule is None and s.failure_class in (None, "accuracy"), (task_id, s.status, s.message)
-    assert {r.rule: r.matches for r in s.rules}.get(d.rule_name, 0) == matches, (task_id, s.rules)
-    assert s.inductor_error is not None and s.candidate_error is not None
-    assert s.candidate_error.min_correct_t <= max(-5, s.inductor_error.min_correct_t), (task_id, s.message)
+    for s in evaluate_pass(task, pass_path, options).subgraphs:
+        assert s.integrity_rule is None and s.failure_class in (None, "accuracy"), (task_id, s.status, s.message)
+        assert {r.rule: r.matches for r in s.rules}.get(d.rule_name, 0) == matches, (task_id, s.rules)
+        assert s.inductor_error is not None and s.candidate_error is not None
+        assert s.candidate_error.min_correct_t <= max(-5, s.inductor_error.min_correct_t), (task_id, s.name, s.message)
 
 def test_lone_op_lowerings_only_where_inductor_leaves_the_op_alone() -> None:
     """A ReLU after another op is fused into that op's kernel, and on the CPU a cat of computed

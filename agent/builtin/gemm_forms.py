@@ -48,6 +48,22 @@ if not hasattr(torch.ops.passagent_builtin, "widen_rounded"):
         return torch.empty_like(x, dtype=torch.float32)
 '''
 
+# The other direction: a float32 result cast to half and then read by a pointwise op (a residual
+# add) would have its cast fused away the same way, skipping eager's rounding of the GEMM's output
+# (measured on task_061: two of six subgraphs failed t = -5). Narrowing through an opaque op
+# realizes the rounded half buffer, as eager's half GEMM writes it.
+_NARROW = '''
+if not hasattr(torch.ops.passagent_builtin, "narrow_rounded"):
+    @torch.library.custom_op("passagent_builtin::narrow_rounded", mutates_args=())
+    def _narrow_rounded(x: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+        """x rounded once to dtype, as a buffer of that dtype."""
+        return x.to(dtype)
+
+    @_narrow_rounded.register_fake
+    def _narrow_rounded_fake(x, dtype):
+        return torch.empty_like(x, dtype=dtype)
+'''
+
 # FlashAttention's online-softmax rescaling (Dao et al. 2022, "FlashAttention: Fast and
 # Memory-Efficient Exact Attention with IO-Awareness", arXiv 2205.14135, Sec. 3.1): the GEMM
 # reads exp(s - rowmax(s)) and the row sums divide its [.., L, D] result, not the [.., L, L]
@@ -194,8 +210,10 @@ def layer_norm_linear(g: FxGraph) -> list[RuleDraft]:
 
 _LINEAR_SPLIT_BIAS = """
 if x.dtype in {half}:
-    # Exactly widened operands, a float32 GEMM, the bias added in float32, rounded once.
-    return (torch.nn.functional.linear(x.float(), weight.float()) + bias.float()).to(x.dtype)
+    # Exactly widened operands (through the opaque widening, so that eager's rounding of an operand
+    # computed by a fused pointwise op is kept), a float32 GEMM, the bias added in float32, rounded once.
+    widen = torch.ops.passagent_builtin.widen_rounded
+    return torch.ops.passagent_builtin.narrow_rounded(torch.nn.functional.linear(widen(x), widen(weight)) + widen(bias), x.dtype)
 return torch.nn.functional.linear(x, weight) + bias
 """
 
@@ -231,7 +249,7 @@ def linear_split_bias(g: FxGraph) -> list[RuleDraft]:
             continue
         keep_if = ("weight.dim() != 2 or bias.dim() != 1 or x.dim() == 0 or not x.is_floating_point() "
                    "or not (x.dtype == weight.dtype == bias.dtype)")
-        helper = guarded("linear_split_bias", pattern.params, keep_if,
+        helper = _WIDEN + _NARROW + "\n\n" + guarded("linear_split_bias", pattern.params, keep_if,
                          "Not a float linear with a 1-d bias of one dtype: not what the rule was written for.",
                          _LINEAR_SPLIT_BIAS.format(half=_HALF))
         pointwise_after = bool(lin.users) and all(g[u].form in ("binop", "unary") or g[u].fn in _EPILOGUES
@@ -257,8 +275,9 @@ def linear_split_bias(g: FxGraph) -> list[RuleDraft]:
 
 _LINEAR_NO_BIAS = """
 if x.dtype == torch.float16:
-    # Exactly widened operands, a float32 GEMM, rounded once.
-    return torch.nn.functional.linear(x.float(), weight.float()).to(x.dtype)
+    # Exactly widened operands (the opaque widening keeps eager's rounding), a float32 GEMM, rounded once.
+    widen = torch.ops.passagent_builtin.widen_rounded
+    return torch.ops.passagent_builtin.narrow_rounded(torch.nn.functional.linear(widen(x), widen(weight)), x.dtype)
 # One batched GEMM (a batch of one) over the rows of x against the transposed weight.
 out = torch.bmm(x.reshape(1, -1, x.shape[-1]), weight.t().unsqueeze(0))
 return out.reshape(tuple(x.shape[:-1]) + (weight.shape[0],))
@@ -291,7 +310,7 @@ def linear_no_bias(g: FxGraph) -> list[RuleDraft]:
         pattern = emit_pattern(g, [lin.name], [lin.name], names)
         if pattern is None or set(pattern.params) != set(names.values()):
             continue
-        helper = guarded("linear_no_bias", pattern.params,
+        helper = _WIDEN + _NARROW + "\n\n" + guarded("linear_no_bias", pattern.params,
                          "weight.dim() != 2 or x.dim() == 0 or not x.is_floating_point() or x.dtype != weight.dtype",
                          "Not a float linear of one dtype: not what the rule was written for.",
                          _LINEAR_NO_BIAS)
@@ -315,9 +334,11 @@ _EPILOGUES = {"gelu", "relu", "silu", "tanh", "sigmoid", "dropout", "mul", "add"
 _CONV_SPLIT_BIAS = """
 shape = [1, -1] + [1] * (x.dim() - 2)
 if x.dtype in {half}:
-    # Exactly widened operands, a float32 convolution, the bias added in float32, rounded once.
-    y = torch.{conv}(x.float(), weight.float(), None, stride, padding, dilation, groups)
-    return (y + bias.float().view(shape)).to(x.dtype)
+    # Exactly widened operands (the opaque widening keeps eager's rounding), a float32
+    # convolution, the bias added in float32, rounded once.
+    widen = torch.ops.passagent_builtin.widen_rounded
+    y = torch.{conv}(widen(x), widen(weight), None, stride, padding, dilation, groups)
+    return torch.ops.passagent_builtin.narrow_rounded(y + widen(bias).view(shape), x.dtype)
 return torch.{conv}(x, weight, None, stride, padding, dilation, groups) + bias.view(shape)
 """
 
@@ -351,7 +372,7 @@ def conv_split_bias(g: FxGraph) -> list[RuleDraft]:
             continue
         keep_if = ("bias.dim() != 1 or x.dim() != weight.dim() or not x.is_floating_point() "
                    "or not (x.dtype == weight.dtype == bias.dtype)")
-        helper = guarded("conv_split_bias", pattern.params, keep_if,
+        helper = _WIDEN + _NARROW + "\n\n" + guarded("conv_split_bias", pattern.params, keep_if,
                          "Not a float convolution with a 1-d bias of one dtype: not what the rule was written for.",
                          _CONV_SPLIT_BIAS.format(half=_HALF, conv=conv.fn))
         d = make_draft(
