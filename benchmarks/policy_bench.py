@@ -12,7 +12,7 @@ model gets), then one table row:
 * **ratio**: policy AS / Inductor AS (the PassNet leaderboard's comparison);
 * **correct@-5**: subgraphs of the best version correct at t = -5, beside Inductor's own count in
   the same evaluation (the benchmark's correctness bar: no lower than Inductor's);
-* **ratio, no t=-5 regression**: the same ratio for the best version that fails no subgraph at
+* **ratio, no t=-5 regression**: the highest such ratio among the versions that fail no subgraph at
   t = -5 where Inductor is correct (the versions the policy itself may keep); a best AS can come
   from a candidate the policy discarded for such a regression, which the ratio column still counts;
 * **kept rules by family** (from the policy's summary; for a run the loop stopped early, from
@@ -102,26 +102,31 @@ def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
     return out
 
 
+def _inductor_correct(sg: Any) -> bool:
+    """Whether default Inductor's own outputs of one subgraph are correct at t = -5."""
+    t = sg.inductor_error.min_correct_t if sg.inductor_error is not None else None
+    return t is not None and t <= -5
+
+
 def regressions(result: EvalResult) -> int:
-    """Subgraphs the candidate fails at t = -5 where default Inductor is correct there."""
-    return sum(1 for sg in result.subgraphs
-               if sg.status != "correct" and sg.inductor_error is not None and sg.inductor_error.min_correct_t is not None
-               and sg.inductor_error.min_correct_t <= -5)
+    """How many subgraphs (a count) the candidate fails at t = -5 where default Inductor is correct there."""
+    return sum(1 for sg in result.subgraphs if sg.status != "correct" and _inductor_correct(sg))
 
 
 def correct_count(result: EvalResult | None) -> tuple[int | None, int | None]:
-    """(candidate, default Inductor) subgraphs correct at t = -5 in one evaluation; None where absent."""
+    """(candidate, default Inductor) counts of subgraphs correct at t = -5 in one evaluation;
+    ``(None, None)`` where there is no evaluation."""
     if result is None:
         return None, None
-    mine = sum(1 for sg in result.subgraphs if sg.status == "correct")
-    ind = sum(1 for sg in result.subgraphs
-              if sg.inductor_error is not None and sg.inductor_error.min_correct_t is not None
-              and sg.inductor_error.min_correct_t <= -5)
-    return mine, ind
+    return (sum(1 for sg in result.subgraphs if sg.status == "correct"),
+            sum(1 for sg in result.subgraphs if _inductor_correct(sg)))
 
 
 def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: str, wall: float) -> dict[str, Any]:
-    """One table row from a finished solve (``result``: its result record) and its archive ``run``."""
+    """One table row from a finished solve: ``result`` is its result record (``solve``'s dict),
+    ``run`` its archive folder (None: nothing was archived), ``baseline`` the evaluations'
+    baseline, ``wall`` the solve's wall time in seconds. Raises KeyError where ``result`` lacks
+    ``best_as``, ``evaluations`` or ``exit_reason``."""
     evals = _evaluations(run) if run else []
     best_eval = next((e for v, e in evals if v == result.get("best_version")), None)
     # Paired: Inductor's AS from the evaluation the policy's best AS came from (the same timings),
@@ -131,8 +136,8 @@ def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: 
         ind = next((a for a in (inductor_as(e) for _v, e in evals) if a is not None), None)
     best = result["best_as"] if baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
     policy = best if best is not None else DEFAULT_FAILURE_PENALTY
-    # The best version that keeps every subgraph Inductor gets right at t = -5 (the issue's
-    # correctness bar: correct@-5 no lower than Inductor's), with its own paired Inductor AS.
+    # The highest ratio among versions that keep every subgraph Inductor gets right at t = -5 (the
+    # correctness bar: correct@-5 no lower than Inductor's), each with its own paired Inductor AS.
     clean = [e.ratio_to_inductor() for _v, e in evals if regressions(e) == 0]
     clean = [r for r in clean if r is not None]
     correct, ind_correct = correct_count(best_eval)
