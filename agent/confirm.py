@@ -51,7 +51,8 @@ def candidates(versions: dict[int, tuple[float, str]], top: int, margin: float) 
 
 def confirm_best(events: list[dict[str, Any]], reevaluate: Callable[[int], EvalResult],
                  record: Callable[..., dict[str, Any]], get: Callable[[str], dict[str, Any] | None],
-                 current: tuple[int | None, float | None], top: int = 3, margin: float = 0.15) -> Confirmation:
+                 current: tuple[int | None, float | None], top: int = 3, margin: float = 0.15,
+                 regresses: Callable[[dict[str, Any]], bool] | None = None) -> Confirmation:
     """Re-evaluate the leading versions once and pick the best by the lower of each one's two AS values.
 
     Args:
@@ -62,6 +63,9 @@ def confirm_best(events: list[dict[str, Any]], reevaluate: Callable[[int], EvalR
         current: the loop's (best version, best AS) before confirmation.
         top: at most this many versions are re-run.
         margin: only versions whose AS is at least ``(1 - margin)`` times the best are re-run.
+        regresses: whether a re-evaluation (``EvalResult`` as JSON) fails t = -5 where Inductor
+            passes; a version whose re-evaluation does is chosen only when every re-run one does
+            (a marginal rounding that one input draw passes and the next fails).
     """
     versions = {e["version"]: (float(e["aggregated"]), e.get("evaluation", {}).get("pass_sha256", str(e["version"])))
                 for e in events if e.get("kind") == "tool_result" and e.get("version") is not None}
@@ -69,6 +73,7 @@ def confirm_best(events: list[dict[str, Any]], reevaluate: Callable[[int], EvalR
     if not chosen:
         return Confirmation(current[0], current[1], {})
     scores: dict[int, tuple[float, float]] = {}
+    broken: set[int] = set()
     for v in chosen:
         done = get(f"confirm:{v}")
         if done is None:
@@ -76,5 +81,7 @@ def confirm_best(events: list[dict[str, Any]], reevaluate: Callable[[int], EvalR
             done = record(f"confirm:{v}", "confirm", version=v, first_as=versions[v][0],
                           retimed_as=result.scores.aggregated, evaluation=result.model_dump(mode="json"))
         scores[v] = (versions[v][0], float(done["retimed_as"]))
-    best = max(chosen, key=lambda v: (min(scores[v]), -v))
+        if regresses is not None and regresses(done.get("evaluation") or {}):
+            broken.add(v)
+    best = max([v for v in chosen if v not in broken] or chosen, key=lambda v: (min(scores[v]), -v))
     return Confirmation(best, min(scores[best]), scores)

@@ -29,6 +29,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.graph import END, START, StateGraph
 from pydantic import BaseModel, Field
 
+from ..tools.schema import SubgraphResult, headline_regressions
 from .archive import RunArchive
 from .context import fit_to_window
 from .prompting import render
@@ -55,6 +56,10 @@ class SolveConfig(BaseModel):
         "confirm_margin of the best AS) and keep the one whose lower AS of its two evaluations is "
         "highest (agent/confirm.py); 0 or 1 keeps the best single evaluation"))
     confirm_margin: float = Field(0.15, ge=0, le=1, description="relative AS distance from the best within which a version is re-timed")
+    discard_regressions: bool = Field(True, description=(
+        "a version that fails t=-5 on a subgraph where default Inductor is correct there (it broke what "
+        "the compiler gets right) is the run's best only while no version without such a regression "
+        "exists, whatever its AS (KernelBench's fast_p likewise counts a speedup only for a correct kernel)"))
 
 
 class LoopState(TypedDict, total=False):
@@ -67,6 +72,7 @@ class LoopState(TypedDict, total=False):
     evaluations: int
     best_as: float | None
     best_version: int | None
+    best_regresses: bool
     last_as: float | None
     evals_since_improvement: int
     format_errors: int
@@ -157,8 +163,13 @@ class SolveLoop:
         def reevaluate(version: int) -> Any:
             return tb.evaluator(tb.task, self.archive.version_dir(version), tb.options)
 
-        done = confirm_best(self.archive.events, reevaluate, self.archive.record, self.archive.get,
-                            (state["best_version"], state["best_as"]), self.config.confirm_top, self.config.confirm_margin)
+        events = self.archive.events
+        if not state.get("best_regresses", False):
+            # The best breaks nothing Inductor gets right: no version that does may replace it.
+            events = [e for e in events if e.get("version") is None or not self._regresses(e)]
+        done = confirm_best(events, reevaluate, self.archive.record, self.archive.get,
+                            (state["best_version"], state["best_as"]), self.config.confirm_top, self.config.confirm_margin,
+                            regresses=lambda e: self._regresses({"evaluation": e}))
         if done.scores:
             self.archive.record("confirm:best", "confirm_best", best_version=done.best_version, best_as=done.best_as,
                                 scores={str(v): list(s) for v, s in done.scores.items()},
@@ -172,7 +183,8 @@ class SolveLoop:
     def _initial_state(messages: list[Message]) -> LoopState:
         return LoopState(
             messages=[m.model_dump() for m in messages], step=0, input_tokens=0, output_tokens=0, cost_usd=0.0,
-            wall_s=0.0, evaluations=0, best_as=None, best_version=None, last_as=None, evals_since_improvement=0,
+            wall_s=0.0, evaluations=0, best_as=None, best_version=None, best_regresses=False, last_as=None,
+            evals_since_improvement=0,
             format_errors=0, truncated=False, exit_reason=None, summary=None, error=None,
         )
 
@@ -240,6 +252,7 @@ class SolveLoop:
         assistant = Message.model_validate(state["messages"][-1])
         update: dict[str, Any] = {k: state[k] for k in (  # type: ignore[literal-required]
             "evaluations", "best_as", "best_version", "last_as", "evals_since_improvement", "format_errors")}
+        update["best_regresses"] = state.get("best_regresses", False)  # absent from older checkpoints
         new_messages: list[dict[str, Any]] = []
         if state.get("truncated") and state.get("exit_reason") is None:
             return self._answer_truncated(step, assistant, update, state)
@@ -302,13 +315,27 @@ class SolveLoop:
             )
         return self.archive.record(f"s{step}:tool:{i}", "tool_result", **payload)
 
+    def _regresses(self, event: dict[str, Any]) -> bool:
+        """Whether an evaluation event's pass fails t=-5 where Inductor passes (False when the
+        config keeps such versions in the running)."""
+        if not self.config.discard_regressions:
+            return False
+        subgraphs = (event.get("evaluation") or {}).get("subgraphs") or []
+        return bool(headline_regressions([SubgraphResult.model_validate(s) for s in subgraphs]))
+
     def _track_score(self, update: dict[str, Any], event: dict[str, Any]) -> None:
         score, version = event["aggregated"], event["version"]
         update["evaluations"] = max(update["evaluations"], version)
         update["last_as"] = score
-        best = update["best_as"]
-        if best is None or score > best * (1 + self.config.min_improvement):
-            update["best_as"], update["best_version"] = score, version
+        best, regresses = update["best_as"], self._regresses(event)
+        if best is None or (update["best_regresses"] and not regresses):
+            better = True  # the first version, or the first one that breaks nothing Inductor gets right
+        elif regresses and not update["best_regresses"]:
+            better = False
+        else:
+            better = score > best * (1 + self.config.min_improvement)
+        if better:
+            update["best_as"], update["best_version"], update["best_regresses"] = score, version, regresses
             update["evals_since_improvement"] = 0
             self.archive.save_best(version)
         else:

@@ -53,7 +53,7 @@ from passagent.agent.loop import SolveConfig
 from passagent.agent.solve import solve
 from passagent.tools.evaluate import EvalOptions
 from passagent.tools.results import inductor_task_scores
-from passagent.tools.schema import EvalResult
+from passagent.tools.schema import EvalResult, inductor_correct_at_headline
 from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, ScoringConfig
 
 _FAMILY = re.compile(r"Rewrite family: ([a-z ]+)\.")
@@ -102,24 +102,13 @@ def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
     return out
 
 
-def _inductor_correct(sg: Any) -> bool:
-    """Whether default Inductor's own outputs of one subgraph are correct at t = -5."""
-    t = sg.inductor_error.min_correct_t if sg.inductor_error is not None else None
-    return t is not None and t <= -5
-
-
-def regressions(result: EvalResult) -> int:
-    """How many subgraphs (a count) the candidate fails at t = -5 where default Inductor is correct there."""
-    return sum(1 for sg in result.subgraphs if sg.status != "correct" and _inductor_correct(sg))
-
-
 def correct_count(result: EvalResult | None) -> tuple[int | None, int | None]:
     """(candidate, default Inductor) counts of subgraphs correct at t = -5 in one evaluation;
     ``(None, None)`` where there is no evaluation."""
     if result is None:
         return None, None
     return (sum(1 for sg in result.subgraphs if sg.status == "correct"),
-            sum(1 for sg in result.subgraphs if _inductor_correct(sg)))
+            sum(1 for sg in result.subgraphs if inductor_correct_at_headline(sg)))
 
 
 def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: str, wall: float) -> dict[str, Any]:
@@ -138,7 +127,7 @@ def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: 
     policy = best if best is not None else DEFAULT_FAILURE_PENALTY
     # The highest ratio among versions that keep every subgraph Inductor gets right at t = -5 (the
     # correctness bar: correct@-5 no lower than Inductor's), each with its own paired Inductor AS.
-    clean = [e.ratio_to_inductor() for _v, e in evals if regressions(e) == 0]
+    clean = [e.ratio_to_inductor() for _v, e in evals if not e.regressions()]
     clean = [r for r in clean if r is not None]
     correct, ind_correct = correct_count(best_eval)
     return {"task": task, "inductor_as": ind, "policy_as": policy, "ratio": policy / ind if ind else None,

@@ -217,7 +217,7 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     # A regression is a t=-5 failure where Inductor is correct; the counts come from one evaluation.
     mixed = eval_result(1.3, 1.1, ["correct", "accuracy", "accuracy"])
     mixed.subgraphs[2].inductor_error.min_correct_t = -3  # Inductor fails t=-5 there too
-    assert bench.regressions(mixed) == 1 and bench.correct_count(mixed) == (1, 2)
+    assert mixed.regressions() == [1] and bench.correct_count(mixed) == (1, 2)
 
 
 

@@ -126,3 +126,82 @@ def test_the_loop_keeps_the_confirmed_version_as_best_pass(tmp_path) -> None:
     assert archive.get("confirm:best")["previous_best_version"] == 1
     off = SolveLoop(None, toolbox, archive, SolveConfig(confirm_top=1))  # type: ignore[arg-type]
     assert off._confirm({"best_version": 1, "best_as": 1.30})["best_version"] == 1
+
+
+# --- a version that breaks what Inductor gets right is not the best --------------------------
+
+
+def _evaluation(digest: str, statuses: list[str]) -> dict:
+    """An evaluation's JSON with one subgraph per status; Inductor is correct at t=-5 on each."""
+    return {"pass_sha256": digest, "subgraphs": [
+        {"index": i, "name": f"graphs/{i}", "source": "s", "dtypes": ["float16"], "status": st,
+         "inductor_error": {"min_correct_t": -5, "max_abs": 0.0, "max_rel": 0.0}}
+        for i, st in enumerate(statuses)]}
+
+
+def _tracked(config, runs: list[tuple[float, list[str]]]) -> list[tuple]:
+    from passagent.agent.loop import SolveLoop
+
+    loop = SolveLoop(None, SimpleNamespace(specs=lambda: []), SimpleNamespace(save_best=lambda v: None), config)  # type: ignore[arg-type]
+    update = {"evaluations": 0, "best_as": None, "best_version": None, "best_regresses": False, "last_as": None,
+              "evals_since_improvement": 0}
+    seen = []
+    for v, (score, statuses) in enumerate(runs, start=1):
+        loop._track_score(update, {"version": v, "aggregated": score, "evaluation": _evaluation(str(v), statuses)})
+        seen.append((update["best_version"], update["best_regresses"], update["evals_since_improvement"]))
+    return seen
+
+
+def test_a_faster_version_that_regresses_against_inductor_is_not_the_best() -> None:
+    from passagent.agent.loop import SolveConfig
+
+    runs = [(3.29, ["accuracy", "correct"]),   # fast, but fails t=-5 where Inductor is correct
+            (0.99, ["correct", "correct"]),    # the first version that breaks nothing: best, however slow
+            (1.50, ["correct", "accuracy"]),   # faster than the best but regresses: not an improvement
+            (1.20, ["correct", "correct"])]    # a clean improvement
+    assert _tracked(SolveConfig(), runs) == [(1, True, 0), (2, False, 0), (2, False, 1), (4, False, 0)]
+    # With the rule off the highest AS wins, as the paper's leaderboard alone would have it.
+    assert [b for b, _r, _n in _tracked(SolveConfig(discard_regressions=False), runs)] == [1, 1, 1, 1]
+    # Inductor failing t=-5 itself is not the pass's regression.
+    inherited = _evaluation("x", ["accuracy"])
+    inherited["subgraphs"][0]["inductor_error"]["min_correct_t"] = -3
+    from passagent.agent.loop import SolveLoop
+    loop = SolveLoop(None, SimpleNamespace(specs=lambda: []), None, SolveConfig())  # type: ignore[arg-type]
+    assert not loop._regresses({"evaluation": inherited})
+    assert loop._regresses({"evaluation": _evaluation("y", ["correct", "runtime"])})
+
+
+def test_confirmation_keeps_a_clean_best_among_clean_versions(tmp_path) -> None:
+    """The re-timing before a run ends neither re-runs a regressing version against a clean best
+    nor picks a version whose re-evaluation regresses while a re-run one stays clean."""
+    import json
+
+    from passagent.agent.archive import RunArchive
+    from passagent.agent.loop import SolveConfig, SolveLoop
+
+    archive = RunArchive(tmp_path / "run")
+    first = {1: (1.40, ["accuracy"]), 2: (1.30, ["correct"]), 3: (1.25, ["correct"])}
+    # v2 re-times higher than v3 but its second input draw fails t=-5 (a marginal rounding).
+    retimed = {2: (1.29, ["accuracy"]), 3: (1.22, ["correct"])}
+    for v, (score, statuses) in first.items():
+        vdir = archive.version_dir(v)
+        vdir.mkdir(parents=True)
+        (vdir / "main.py").write_text(f"# version {v}\n")
+        (vdir / "sorted_output_pass_rule_names.json").write_text(json.dumps(["main"]))
+        archive.record(f"s{v}:tool:0", "tool_result", version=v, aggregated=score, evaluation=_evaluation(str(v), statuses))
+    archive.save_best(2)
+    seen = []
+
+    def evaluator(task, path, options):
+        v = int(path.name.removeprefix("v"))
+        seen.append(v)
+        score, statuses = retimed[v]
+        return SimpleNamespace(scores=SimpleNamespace(aggregated=score),
+                               model_dump=lambda mode: _evaluation(str(v), statuses))
+
+    toolbox = SimpleNamespace(specs=lambda: [], evaluator=evaluator, task=None, options=None)
+    loop = SolveLoop(None, toolbox, archive, SolveConfig())  # type: ignore[arg-type]
+    state = loop._confirm({"best_version": 2, "best_as": 1.30, "best_regresses": False})
+    assert seen == [2, 3]  # v1 regresses: not re-run against a clean best
+    assert (state["best_version"], state["best_as"]) == (3, 1.22)
+    assert (archive.root / "best_pass.py").read_text() == "# version 3\n"

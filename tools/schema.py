@@ -199,6 +199,18 @@ class EvalConfig(_Model):
     profile: bool = Field(False, description="kernel tables of Inductor and the candidate were recorded")
 
 
+def inductor_correct_at_headline(sg: SubgraphResult) -> bool:
+    """Whether default Inductor's outputs of one subgraph are correct at t = -5 (the level that
+    decides ``SubgraphResult.status``; ``tools/correctness.py``, ``HEADLINE_LEVEL``)."""
+    t = sg.inductor_error.min_correct_t if sg.inductor_error is not None else None
+    return t is not None and t <= -5
+
+
+def headline_regressions(subgraphs: list[SubgraphResult]) -> list[int]:
+    """Indices of the subgraphs that fail t = -5 where default Inductor is correct there."""
+    return [sg.index for sg in subgraphs if sg.status != "correct" and inductor_correct_at_headline(sg)]
+
+
 class EvalResult(_Model):
     """The result of evaluating one pass on one task."""
 
@@ -235,3 +247,9 @@ class EvalResult(_Model):
         mine = self.as_vs_eager()
         ind = self.inductor_scores.aggregated if self.inductor_scores is not None else None
         return mine / ind if mine is not None and ind else None
+
+    def regressions(self) -> list[int]:
+        """Indices of the subgraphs the candidate fails at the headline level t = -5 where default
+        Inductor's own outputs are correct there: what the pass broke, as opposed to the rounding
+        it inherits from the compiler. Empty where nothing regressed."""
+        return headline_regressions(self.subgraphs)
