@@ -332,3 +332,37 @@ def test_scalar_identity_alone_is_evaluated_on_task_028() -> None:
     assert calls[0][1]["rule"] == "SoftmaxRowReciprocal"
     drafts = BuiltinPolicy._drafts(inspected(irs), len(irs), "cpu")
     assert any(d.rule_name == "FoldScalarIdentity" and "x * 1.0" in d.source for d in drafts)
+
+
+def test_policy_bench_pairs_inductor_with_the_evaluation_the_confirmed_as_came_from(tmp_path) -> None:
+    """A confirmed version's AS is the lower of its two evaluations: Inductor's AS comes from that
+    evaluation, not the first; ``--retabulate`` re-derives rows from the archive, keeping wall times."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "policy_bench.py"
+    spec = importlib.util.spec_from_file_location("policy_bench", script)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    run = tmp_path / "20261205-000000-000" / "t" / "builtin"
+    run.mkdir(parents=True)
+    first = eval_result(1.5, 1.25, ["correct"], ratio=1.25)      # Inductor AS 1.2 in these timings
+    retimed = eval_result(1.2, 1.2, ["correct"], ratio=1.2)      # Inductor AS 1.0 in these
+    regressing = eval_result(2.0, 2.0, ["accuracy"], ratio=2.0)  # faster, fails t=-5 where Inductor passes
+    events = [{"kind": "tool_result", "version": 1, "evaluation": first.model_dump(mode="json")},
+              {"kind": "tool_result", "version": 2, "evaluation": regressing.model_dump(mode="json")},
+              {"kind": "confirm", "version": 1, "evaluation": retimed.model_dump(mode="json")}]
+    (run / "events.jsonl").write_text("".join(json.dumps(e) + "\n" for e in events))
+    result = {"task_id": "t", "run_id": "20261205-000000-000", "best_as": 1.2, "best_version": 1, "evaluations": 2,
+              "exit_reason": "patience", "summary": ""}
+    (run / "result.json").write_text(json.dumps(result))
+    row = bench.row_from_run("t", result, run, "eager", 7.0)
+    assert row["inductor_as"] == pytest.approx(1.0) and row["ratio"] == pytest.approx(1.2)
+    # v2 regresses; v1 is scored by its lower-AS evaluation, as the confirmation scores it.
+    assert row["ratio_no_regression"] == pytest.approx(1.2)
+    old = {**row, "inductor_as": 1.2, "ratio": 1.0, "wall_s": 9.0}
+    [again] = bench.retabulate([old], tmp_path)
+    assert again["ratio"] == pytest.approx(1.2) and again["wall_s"] == 9.0
+    missing = {"task": "other", "ratio": 0.5}
+    assert bench.retabulate([missing], tmp_path) == [missing]
