@@ -98,6 +98,11 @@ def describe_eval(result: EvalResult, best_as: float | None = None, version: int
     lines = [head, f"ES(t) for t=-6..4: {es}",
              "Speedups show [low-high]: the spread the two times' interquartile ranges allow; a difference "
              "inside it (between versions, or from 1.0) is noise, not a result.", ""]
+    if regressions := result.regressions():
+        # The loop's best-version rule (SolveConfig.discard_regressions): say it where it bites.
+        lines.insert(2, f"Regression: subgraph(s) {', '.join(map(str, regressions))} fail t=-5 where default Inductor is "
+                        "correct; a version with such a regression is the run's best only while no version without "
+                        "one exists, whatever its AS.")
     lines += [describe_subgraph_result(s, result.config.time_statistic) for s in result.subgraphs]
     lines += [f"warning: {w}" for w in result.warnings]
     return "\n".join(lines)

@@ -171,7 +171,8 @@ def solve(
     device = prompt_device(eval_options)
     system = render("system.md.j2", device=device, baseline=eval_options.baseline,
                     failure_penalty=eval_options.scoring.failure_penalty, patience=config.patience,
-                    max_steps=config.max_steps, budget_usd=config.budget_usd)
+                    max_steps=config.max_steps, budget_usd=config.budget_usd,
+                    discard_regressions=config.discard_regressions)
     user = render("task.md.j2", task_id=task.id, n_subgraphs=len(task.subgraphs), device=device,
                   baseline=eval_options.baseline, subgraph_listing=describe_task(task))
     try:

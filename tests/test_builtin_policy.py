@@ -218,6 +218,11 @@ def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: p
     mixed = eval_result(1.3, 1.1, ["correct", "accuracy", "accuracy"])
     mixed.subgraphs[2].inductor_error.min_correct_t = -3  # Inductor fails t=-5 there too
     assert mixed.regressions() == [1] and bench.correct_count(mixed) == (1, 2)
+    # The text a model reads names the regression and what it costs; the policy's reading is unchanged.
+    text = describe_eval(mixed)
+    assert "Regression: subgraph(s) 1 fail t=-5 where default Inductor is correct" in text
+    assert read_verdict(text).regressions == (1,)
+    assert "Regression:" not in describe_eval(eval_result(1.3, 1.1, ["correct"]))
 
 
 

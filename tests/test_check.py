@@ -102,13 +102,18 @@ def test_the_prompt_states_the_contract_the_harness_implements() -> None:
     from passagent.agent.prompting import render
 
     text = render("system.md.j2", device="cpu", baseline="eager", failure_penalty=0.1, patience=3, max_steps=40,
-                  budget_usd=None)
+                  budget_usd=None, discard_regressions=True)
     assert "Prompt version" not in text  # the version is a template comment, not model input
     assert "`x += y`" in text and "`F.pad` matches `torch._C._nn.pad`" in text
     assert "Inductor still traces" in text and "torch.library.custom_op" in text
     assert "runs once, at\n  tracing time" in text or "runs once, at tracing time" in text.replace("\n  ", " ")
     assert "`check_pass`" in text and "from pass_dir.<file> import" in text
     assert "keeps the lower of its two scores" in text
+    rule = "is the best only while no version without such a regression exists"
+    assert rule in " ".join(text.split())
+    off = render("system.md.j2", device="cpu", baseline="eager", failure_penalty=0.1, patience=3, max_steps=40,
+                 budget_usd=None, discard_regressions=False)
+    assert rule not in " ".join(off.split())
 
 
 def test_kernel_sources_are_read_from_inductors_output_code() -> None:
