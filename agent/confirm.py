@@ -35,6 +35,23 @@ class Confirmation:
     scores: dict[int, tuple[float, float]]
 
 
+def evaluation_of(events: list[dict[str, Any]], version: int | None, score: float | None) -> dict[str, Any] | None:
+    """The evaluation (``EvalResult`` as JSON) that pass ``version``'s reported AS ``score`` came from.
+
+    A version re-evaluated by :func:`confirm_best` has two evaluations (its ``tool_result`` and its
+    ``confirm`` event) and is scored by the lower AS: the evaluation whose ``scores.aggregated`` is
+    closest to ``score`` is the one the score, its subgraphs and Inductor's paired AS belong to
+    (ties: the first). None where the version has no recorded evaluation.
+    """
+    if version is None:
+        return None
+    mine = [e["evaluation"] for e in events
+            if e.get("kind") in ("tool_result", "confirm") and e.get("version") == version and e.get("evaluation")]
+    if not mine or score is None:
+        return mine[0] if mine else None
+    return min(mine, key=lambda ev: abs(float((ev.get("scores") or {}).get("aggregated", float("inf"))) - score))
+
+
 def candidates(versions: dict[int, tuple[float, str]], top: int, margin: float) -> list[int]:
     """Versions worth re-timing: distinct passes (by digest; the first version of each), the
     ``top`` highest AS, each within ``margin`` (a fraction) of the best AS. Fewer than two: []."""

@@ -257,7 +257,8 @@ def collect(runs_dir: Path) -> Collected:
             skipped.append(f"{rel}: corrupt (result.json: {type(exc).__name__}: {exc})")
             continue
         runs.append(run)
-        evaluation = best_evaluation(folder, (info.result or {}).get("best_version")) if run.evaluated else None
+        record = info.result or {}
+        evaluation = best_evaluation(folder, record.get("best_version"), record.get("best_as")) if run.evaluated else None
         scores = inductor_scores(evaluation) if evaluation else None
         if scores is not None:
             run.inductor_as = scores["aggregated"]

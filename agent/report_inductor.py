@@ -20,22 +20,22 @@ from ..tools.correctness import HEADLINE_LEVEL
 from ..tools.results import inductor_outcome, inductor_task_scores
 from ..tools.schema import EvalResult
 from ..tools.scoring import ScoringConfig
+from .confirm import evaluation_of
 from .runstate import RunInfo, read_events
 
 INDUCTOR_MODEL = "Inductor (default)"
 """The leaderboard label of default ``torch.compile`` (the reference row)."""
 
 
-def best_evaluation(path: Path, best_version: int | None) -> dict[str, Any] | None:
+def best_evaluation(path: Path, best_version: int | None, best_as: float | None = None) -> dict[str, Any] | None:
     """The evaluation (``EvalResult`` as JSON) of pass version ``best_version`` recorded in the
-    run's ``events.jsonl``; None where the run has no such version or no events."""
+    run's ``events.jsonl`` that its AS ``best_as`` came from (a version the confirmation re-ran
+    has two; :func:`passagent.agent.confirm.evaluation_of`); None where the run has no such
+    version or no events."""
     if best_version is None:
         return None
     events, _ = read_events(path)
-    for e in events:
-        if e.get("kind") == "tool_result" and e.get("version") == best_version and e.get("evaluation"):
-            return e["evaluation"]
-    return None
+    return evaluation_of(events, best_version, best_as)
 
 
 def inductor_scores(evaluation: dict[str, Any]) -> dict[str, Any] | None:

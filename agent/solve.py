@@ -25,6 +25,7 @@ from ..tools.tasks import Task, load_task
 from ..tools.timing import TimingConfig
 from .archive import RunArchive, safe_name
 from .condense import describe_task
+from .confirm import evaluation_of
 from .loop import EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
 from .prompting import prompts_digest, render
 from .protocols import Message, ModelClient, ModelConfigError, ToolSpec
@@ -229,11 +230,8 @@ def _config_record(run_id: str, task: Task, model_spec: str, client: ModelClient
 
 
 def _result_record(run_id: str, task: Task, client: ModelClient, state: LoopState, archive: RunArchive) -> dict[str, Any]:
-    best_eval = None
-    if state.get("best_version") is not None:
-        for e in archive.events:
-            if e.get("version") == state["best_version"] and "evaluation" in e:
-                best_eval = e["evaluation"]
+    # The evaluation best_as came from (a confirmed version has two; its score is the lower).
+    best_eval = evaluation_of(archive.events, state.get("best_version"), state.get("best_as"))
     return {
         "schema_version": RESULT_VERSION,
         "run_id": run_id,

@@ -157,19 +157,27 @@ def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: 
 def retabulate(rows: list[dict[str, Any]], out: Path, baseline: str = "eager") -> list[dict[str, Any]]:
     """Rows re-derived from the runs archived under ``out`` (each run's ``result.json`` and events),
     keeping each old row's wall time: the table after a change to how rows are derived, without
-    solving again. A task with no archived run keeps its old row. Raises ValueError on a row
-    without ``task``."""
+    solving again. A task with no archived run keeps its old row, with a warning on stderr. Raises
+    ValueError on a row without ``task``, and when no row's task has an archived run under ``out``
+    (a wrong ``--out`` would otherwise reprint the old table as if re-derived)."""
     archived: dict[str, tuple[dict[str, Any], Path]] = {}
     for path in sorted(out.glob("*/*/builtin/result.json")):  # run ids sort by start time: the last run wins
         result = json.loads(path.read_text())
         archived[result["task_id"]] = (result, path.parent)
-    fresh = []
+    fresh, found = [], 0
     for row in rows:
         if "task" not in row:
             raise ValueError(f"a row without 'task': {row}")
         key = Path(row["task"]).name
         hit = archived.get(key) or archived.get(key[:64])
-        fresh.append(row_from_run(row["task"], hit[0], hit[1], baseline, row.get("wall_s", 0.0)) if hit else row)
+        if hit is None:
+            print(f"{row['task']}: no archived run under {out}; its old row is kept", file=sys.stderr)
+            fresh.append(row)
+        else:
+            found += 1
+            fresh.append(row_from_run(row["task"], hit[0], hit[1], baseline, row.get("wall_s", 0.0)))
+    if rows and not found:
+        raise ValueError(f"no task of the rows has an archived run under {out} (runs are <out>/<run id>/<task>/builtin)")
     return fresh
 
 
@@ -285,7 +293,10 @@ def main(argv: list[str] | None = None) -> int:
                                                    "parallel; needs --device cuda (not cuda:N: each child sees its GPU as cuda)")
     opts = parser.parse_args(argv)
     if opts.retabulate:
-        rows = retabulate(json.loads(opts.retabulate.read_text()), opts.out)
+        try:
+            rows = retabulate(json.loads(opts.retabulate.read_text()), opts.out)
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
         if opts.json:
             opts.json.write_text(json.dumps(rows, indent=1))
         print(table(rows))

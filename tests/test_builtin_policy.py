@@ -370,4 +370,6 @@ def test_policy_bench_pairs_inductor_with_the_evaluation_the_confirmed_as_came_f
     [again] = bench.retabulate([old], tmp_path)
     assert again["ratio"] == pytest.approx(1.2) and again["wall_s"] == 9.0
     missing = {"task": "other", "ratio": 0.5}
-    assert bench.retabulate([missing], tmp_path) == [missing]
+    assert bench.retabulate([old, missing], tmp_path)[1] == missing  # kept, with a warning
+    with pytest.raises(ValueError, match="no task of the rows has an archived run"):
+        bench.retabulate([missing], tmp_path)  # a wrong --out: nothing re-derived is an error, not the old table

@@ -205,3 +205,24 @@ def test_confirmation_keeps_a_clean_best_among_clean_versions(tmp_path) -> None:
     assert seen == [2, 3]  # v1 regresses: not re-run against a clean best
     assert (state["best_version"], state["best_as"]) == (3, 1.22)
     assert (archive.root / "best_pass.py").read_text() == "# version 3\n"
+
+
+def test_the_result_record_reports_the_evaluation_the_confirmed_as_came_from() -> None:
+    """A confirmed version has two evaluations and keeps the lower AS: result.json's scores and
+    subgraphs (and the report's Inductor pairing) come from that evaluation, not the later one."""
+    from passagent.agent.confirm import evaluation_of
+    from passagent.agent.solve import _result_record
+
+    def ev(score: float, speedup: float) -> dict:
+        return {"scores": {"aggregated": score, "baseline": "eager"}, "subgraphs": [
+            {"name": "graphs/0", "status": "correct", "matches": 1, "speedup_vs_eager": speedup, "speedup_vs_inductor": 1.0}]}
+
+    events = [{"kind": "tool_result", "version": 1, "aggregated": 4.37, "evaluation": ev(4.37, 40.0)},
+              {"kind": "tool_result", "version": 2, "aggregated": 4.32, "evaluation": ev(4.32, 39.0)},
+              {"kind": "confirm", "version": 2, "retimed_as": 4.36, "evaluation": ev(4.36, 41.1)}]
+    assert evaluation_of(events, 2, 4.32)["scores"]["aggregated"] == 4.32
+    assert evaluation_of(events, 2, 4.36)["scores"]["aggregated"] == 4.36
+    assert evaluation_of(events, 3, 1.0) is None and evaluation_of(events, None, None) is None
+    record = _result_record("r", SimpleNamespace(id="t"), SimpleNamespace(name="m"),
+                            {"best_version": 2, "best_as": 4.32}, SimpleNamespace(events=events))  # type: ignore[arg-type]
+    assert record["best_scores"]["aggregated"] == 4.32 and record["best_subgraphs"][0]["speedup_vs_eager"] == 39.0
