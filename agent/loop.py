@@ -166,10 +166,10 @@ class SolveLoop:
         events = self.archive.events
         if not state.get("best_regresses", False):
             # The best breaks nothing Inductor gets right: no version that does may replace it.
-            events = [e for e in events if e.get("version") is None or not self._regresses(e)]
+            events = [e for e in events if e.get("version") is None or not self._regresses(e.get("evaluation"))]
         done = confirm_best(events, reevaluate, self.archive.record, self.archive.get,
                             (state["best_version"], state["best_as"]), self.config.confirm_top, self.config.confirm_margin,
-                            regresses=lambda e: self._regresses({"evaluation": e}))
+                            regresses=self._regresses)
         if done.scores:
             self.archive.record("confirm:best", "confirm_best", best_version=done.best_version, best_as=done.best_as,
                                 scores={str(v): list(s) for v, s in done.scores.items()},
@@ -315,19 +315,19 @@ class SolveLoop:
             )
         return self.archive.record(f"s{step}:tool:{i}", "tool_result", **payload)
 
-    def _regresses(self, event: dict[str, Any]) -> bool:
-        """Whether an evaluation event's pass fails t=-5 where Inductor passes (False when the
-        config keeps such versions in the running)."""
+    def _regresses(self, evaluation: dict[str, Any] | None) -> bool:
+        """Whether an evaluation (``EvalResult`` as JSON) fails t=-5 on a subgraph where Inductor
+        passes (False when the config keeps such versions in the running, or there is none)."""
         if not self.config.discard_regressions:
             return False
-        subgraphs = (event.get("evaluation") or {}).get("subgraphs") or []
+        subgraphs = (evaluation or {}).get("subgraphs") or []
         return bool(headline_regressions([SubgraphResult.model_validate(s) for s in subgraphs]))
 
     def _track_score(self, update: dict[str, Any], event: dict[str, Any]) -> None:
         score, version = event["aggregated"], event["version"]
         update["evaluations"] = max(update["evaluations"], version)
         update["last_as"] = score
-        best, regresses = update["best_as"], self._regresses(event)
+        best, regresses = update["best_as"], self._regresses(event.get("evaluation"))
         if best is None or (update["best_regresses"] and not regresses):
             better = True  # the first version, or the first one that breaks nothing Inductor gets right
         elif regresses and not update["best_regresses"]:

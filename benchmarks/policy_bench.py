@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from passagent.agent.builtin.drafts import FAMILIES
+from passagent.agent.confirm import evaluation_of
 from passagent.agent.loop import SolveConfig
 from passagent.agent.solve import solve
 from passagent.tools.evaluate import EvalOptions
@@ -78,10 +79,9 @@ def _run_dir(out: Path, result: dict[str, Any]) -> Path | None:
     return next(iter(out.glob(f"{result['run_id']}/*/builtin")), None)
 
 
-def _evaluations(run: Path) -> list[tuple[int | None, EvalResult]]:
-    """(pass version, evaluation) for every evaluation the run recorded, in order."""
-    events = [json.loads(line) for line in (run / "events.jsonl").read_text().splitlines() if line.strip()]
-    return [(e.get("version"), EvalResult.model_validate(e["evaluation"])) for e in events if e.get("evaluation")]
+def _events(run: Path) -> list[dict[str, Any]]:
+    """The run's archived events (``events.jsonl``), in order."""
+    return [json.loads(line) for line in (run / "events.jsonl").read_text().splitlines() if line.strip()]
 
 
 def kept_families(run: Path, summary: str = "") -> dict[str, list[str]]:
@@ -113,26 +113,18 @@ def correct_count(result: EvalResult | None) -> tuple[int | None, int | None]:
             sum(1 for sg in result.subgraphs if inductor_correct_at_headline(sg)))
 
 
-def _scored_as(e: EvalResult, baseline: str) -> float | None:
-    """An evaluation's AS against ``baseline`` (eager or inductor), None where not timed against it."""
-    for sc in (e.scores, e.other_scores):
-        if sc is not None and sc.baseline == baseline:
-            return sc.aggregated
-    return None
-
-
 def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: str, wall: float) -> dict[str, Any]:
     """One table row from a finished solve: ``result`` is its result record (``solve``'s dict),
     ``run`` its archive folder (None: nothing was archived), ``baseline`` the evaluations'
     baseline, ``wall`` the solve's wall time in seconds. Raises KeyError where ``result`` lacks
     ``best_as``, ``evaluations`` or ``exit_reason``."""
-    evals = _evaluations(run) if run else []
+    events = _events(run) if run else []
+    evals = [(e.get("version"), EvalResult.model_validate(e["evaluation"])) for e in events if e.get("evaluation")]
     best = result["best_as"] if baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
-    # Paired: Inductor's AS from the evaluation the policy's best AS came from (the same timings).
-    # A confirmed version's AS is the lower of its two evaluations (agent/confirm.py): the one
-    # whose AS it is, not the first, gives Inductor's.
-    mine = [e for v, e in evals if v == result.get("best_version")]
-    best_eval = min(mine, key=lambda e: abs((_scored_as(e, baseline) or 0.0) - (best or 0.0)), default=None)
+    # Paired: Inductor's AS from the evaluation the policy's best AS came from (the same timings;
+    # a confirmed version has two and keeps the lower AS: agent/confirm.py).
+    found = evaluation_of(events, result.get("best_version"), result.get("best_as"))
+    best_eval = EvalResult.model_validate(found) if found is not None else None
     ind = inductor_as(best_eval) if best_eval is not None else None
     if ind is None:  # nothing scored: the first evaluation that timed both baselines
         ind = next((a for a in (inductor_as(e) for _v, e in evals) if a is not None), None)
@@ -143,7 +135,7 @@ def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: 
     by_version: dict[Any, list[EvalResult]] = {}
     for v, e in evals:
         by_version.setdefault(v, []).append(e)
-    clean = [min(es, key=lambda e: _scored_as(e, "eager") or 0.0).ratio_to_inductor()
+    clean = [min(es, key=lambda e: e.as_vs_eager() or 0.0).ratio_to_inductor()
              for es in by_version.values() if not any(e.regressions() for e in es)]
     clean = [r for r in clean if r is not None]
     correct, ind_correct = correct_count(best_eval)
@@ -169,7 +161,7 @@ def retabulate(rows: list[dict[str, Any]], out: Path, baseline: str = "eager") -
         if "task" not in row:
             raise ValueError(f"a row without 'task': {row}")
         key = Path(row["task"]).name
-        hit = archived.get(key) or archived.get(key[:64])
+        hit = archived.get(key)
         if hit is None:
             print(f"{row['task']}: no archived run under {out}; its old row is kept", file=sys.stderr)
             fresh.append(row)

@@ -167,8 +167,8 @@ def test_a_faster_version_that_regresses_against_inductor_is_not_the_best() -> N
     inherited["subgraphs"][0]["inductor_error"]["min_correct_t"] = -3
     from passagent.agent.loop import SolveLoop
     loop = SolveLoop(None, SimpleNamespace(specs=lambda: []), None, SolveConfig())  # type: ignore[arg-type]
-    assert not loop._regresses({"evaluation": inherited})
-    assert loop._regresses({"evaluation": _evaluation("y", ["correct", "runtime"])})
+    assert not loop._regresses(inherited)
+    assert loop._regresses(_evaluation("y", ["correct", "runtime"]))
 
 
 def test_confirmation_keeps_a_clean_best_among_clean_versions(tmp_path) -> None:

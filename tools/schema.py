@@ -233,12 +233,17 @@ class EvalResult(_Model):
     sandbox: list[str] = Field([], description="the confinement the worker ran under, as applied")
     warnings: list[str] = []
 
-    def as_vs_eager(self) -> float | None:
-        """The candidate's AS against eager (from ``scores`` or ``other_scores``), None where not timed."""
+    def as_against(self, baseline: str) -> float | None:
+        """The candidate's AS against ``baseline`` ("eager" or "inductor", from ``scores`` or
+        ``other_scores``), None where not timed against it."""
         for sc in (self.scores, self.other_scores):
-            if sc is not None and sc.baseline == "eager":
+            if sc is not None and sc.baseline == baseline:
                 return sc.aggregated
         return None
+
+    def as_vs_eager(self) -> float | None:
+        """The candidate's AS against eager, None where not timed against it."""
+        return self.as_against("eager")
 
     def ratio_to_inductor(self) -> float | None:
         """``AS / AS(Inductor)``, both against eager from this evaluation's timings, each with its own
