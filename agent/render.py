@@ -196,13 +196,17 @@ _STEP_GROUPS = {"inputs": "inputs", "eager": "eager", "inductor": "Inductor comp
                 "candidate_inductor": "candidate compile", "candidate_compiled": "candidate run",
                 "candidate_run": "candidate run", "correctness": "checks", "timing": "timing",
                 "heldout_shape": "held-out shape"}
+#: SubgraphResult.before_lease_s names -> the step they belong to.
+_AHEAD_GROUPS = {"inductor": "inductor", "candidate": "candidate_inductor"}
 
 
 def step_times(result: EvalResult) -> list[tuple[str, float]]:
-    """Worker seconds per step summed over the subgraphs, largest first (from ``phase_s``)."""
+    """Worker seconds per step summed over the subgraphs, largest first (from ``phase_s`` and, for
+    the compiles done before the device lease, ``before_lease_s``)."""
     totals: dict[str, float] = {}
     for s in result.subgraphs:
-        for name, sec in s.phase_s.items():
+        steps = list(s.phase_s.items()) + [(_AHEAD_GROUPS.get(n, n), sec) for n, sec in s.before_lease_s.items()]
+        for name, sec in steps:
             key = _STEP_GROUPS.get(name, name)
             totals[key] = totals.get(key, 0.0) + sec
     return sorted(totals.items(), key=lambda kv: -kv[1])

@@ -3,8 +3,8 @@
 Runs the same evaluations twice, ``--workers`` at a time, all sharing one device through the
 device lease (as a sweep does), once per arm:
 
-* ``before``: ``EvalOptions(lease_scope="evaluation")``, the lease around the whole evaluation
-  (process start, ``import torch``, Inductor compiles, timing), and timing that stops on each
+* ``before``: ``EvalOptions(lease_scope="evaluation", compile_before_lease=False)``, the lease
+  around the whole evaluation (process start, ``import torch``, Inductor compiles, timing), and timing that stops on each
   variant's own median only (``TimingConfig.paired_ci=None``) with the device's default budget
   (``--timing-budget`` applies to the other arms);
 * ``after``: the defaults: ``lease_scope="device"``, the lease taken only once the worker is ready
@@ -12,6 +12,10 @@ device lease (as a sweep does), once per arm:
   per-round ratio is known (``TimingConfig.for_device``'s ``paired_ci``);
 * ``warm``: as ``after``, on the cache root ``after`` left behind (Inductor's compiled graphs and
   kernels, cached baselines): the same evaluations again with warm caches. Run it after ``after``.
+  On a GPU ``after`` and ``warm`` compile before the lease (``EvalOptions.compile_before_lease``'s
+  default there, :mod:`passagent.tools.compile_ahead`);
+* ``warm_in_lease``: as ``warm`` (``after``'s caches), with every compile under the lease
+  (``compile_before_lease=False``): the pair ``warm`` / ``warm_in_lease`` is what compiling ahead gains.
 * ``inspect``: not evaluations but the IR inspections an agent starts with: for each job's task,
   one inspection process for all its subgraphs (FX graph, post-grad graph, Inductor's output code,
   then the profile), as ``inspect_ir`` runs it in a sweep: everything but the profile before the
@@ -61,7 +65,7 @@ REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared"))
 EXAMPLES = REPO / "examples" / "passes"
 GENERIC_PASS = REPO / "tests" / "passes" / "honest" / "fused_silu.py"
-ARMS = {"before": "evaluation", "after": "device", "warm": "device", "inspect": "profile"}
+ARMS = {"before": "evaluation", "after": "device", "warm": "device", "warm_in_lease": "device", "inspect": "profile"}
 
 
 def jobs(device: str, builtin: int) -> list[tuple[str, Path, Path]]:
@@ -91,7 +95,8 @@ def _one(label: str, task_path: str, pass_path: str, options: Any) -> dict[str, 
     t0 = time.monotonic()
     result = evaluate_pass(task, pass_path, options)
     return {"label": label, "task": task.id, "subgraphs": len(task.subgraphs), "wall_s": time.monotonic() - t0,
-            "statuses": sorted({s.status for s in result.subgraphs}), "aggregated": result.scores.aggregated}
+            "statuses": sorted({s.status for s in result.subgraphs}), "aggregated": result.scores.aggregated,
+            "compiles_in_lease": sum(s.compiles_in_lease or 0 for s in result.subgraphs)}
 
 
 def _inspect(label: str, task_path: str, device: str, cache_root: str, lock_dir: str) -> dict[str, Any]:
@@ -118,7 +123,7 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
 
     from passagent.tools.timing import TimingConfig
 
-    cache, locks = root / f"cache-{'after' if arm == 'warm' else arm}", root / f"locks-{arm}"
+    cache, locks = root / f"cache-{'after' if arm.startswith('warm') else arm}", root / f"locks-{arm}"
     if arm == "inspect" and (root / "cache-after").is_dir():
         # after's compiled graphs, a fresh inspection cache: what an agent's first step finds in a sweep.
         cache = root / "cache-inspect"
@@ -130,7 +135,7 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
         timing = dataclasses.replace(TimingConfig.for_device(device), paired_ci=None)
     scope = "device" if arm == "inspect" else ARMS[arm]  # the inspect arm evaluates nothing
     options = EvalOptions(device=device, device_pool=[device], lock_dir=locks, cache_root=cache, lease_scope=scope,
-                          timing=timing)
+                          timing=timing, compile_before_lease=False if arm in ("before", "warm_in_lease") else None)
     results, errors = [], []
     t0 = time.monotonic()
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
@@ -167,7 +172,8 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
     return {
         "arm": arm, "lease_scope": ARMS[arm], "evaluations": n, "errors": errors, "wall_s": wall, "results": results,
         "leases": len(leases), "lease_held_s": held, "lease_wait_s": [r.get("wait_s", 0.0) for r in leases],
-        "in_lease_s_total": phases, "busy": busy_profile(leases) if leases else None,
+        "in_lease_s_total": phases, "before_lease_compile_s": [(r.get("before_lease_s") or {}).get("compile", 0.0) for r in leases],
+        "busy": busy_profile(leases) if leases else None,
         "evals_per_device_hour": n / sum(held) * 3600 if held and n else 0.0,
         "evals_per_wall_hour": n / wall * 3600 if wall and n else 0.0,
         "lease_log": str(locks / "leases.jsonl"),
@@ -175,6 +181,8 @@ def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Pat
 
 
 def _compile_s(phases: dict[str, float]) -> float:
+    # Default Inductor's and the candidate's steps up to their first correct run (compile and first
+    # run where they compile under the lease; the first run alone where they were compiled before it).
     return sum(v for k, v in phases.items() if k == "inductor" or k.startswith("candidate_") or k == "device_setup")
 
 
@@ -184,7 +192,8 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=4, help="evaluations at once (each waits for the device lease)")
     ap.add_argument("--builtin", type=int, default=10, help="built-in long-tail tasks after the shared ones")
     ap.add_argument("--arms", default="before,after", help="comma-separated, run in this order: before, after, warm (after's cache "
-                    "again), inspect (IR inspections, on after's Inductor cache)")
+                    "again), warm_in_lease (after's cache, compiles under the lease), inspect (IR inspections, on after's "
+                    "Inductor cache)")
     ap.add_argument("--arm-budget", type=float, default=120.0, help="seconds after which an arm starts no new evaluation")
     ap.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph (default: the device's)")
     ap.add_argument("--out", type=Path, default=Path(os.environ["OUT"]) if os.environ.get("OUT") else None)
@@ -208,21 +217,29 @@ def main() -> None:
 
     lines = [f"Evaluation throughput on {device_name(args.device)}, {args.workers} evaluations at once on {args.device}, "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; before and after each from an empty cache, warm on after's", "",
-             "| arm | lease covers | evaluations | lease held per eval, median (s) | mean (s) | compile in lease per eval (s) "
+             "| arm | lease covers | evaluations | lease held per eval, median (s) | mean (s) | compile before lease per eval (s) "
+             "| compile/first runs in lease per eval (s) | held-out step in lease per eval (s) "
              "| timing in lease per eval (s) | wall per eval, median (s) | evals per device-hour | evals per wall-hour |",
-             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+             "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         held, n = r["lease_held_s"], max(1, r["leases"])
         walls = [x["wall_s"] for x in r["results"]]
         lines.append(
             f"| {r['arm']} | {r['lease_scope']} | {r['evaluations']} | {statistics.median(held) if held else 0:.1f} | "
-            f"{statistics.mean(held) if held else 0:.1f} | {_compile_s(r['in_lease_s_total']) / n:.1f} | "
+            f"{statistics.mean(held) if held else 0:.1f} | {sum(r['before_lease_compile_s']) / n:.1f} | "
+            f"{_compile_s(r['in_lease_s_total']) / n:.1f} | {r['in_lease_s_total'].get('heldout_shape', 0.0) / n:.1f} | "
             f"{r['in_lease_s_total'].get('timing', r['in_lease_s_total'].get('profile', 0.0)) / n:.1f} | {statistics.median(walls) if walls else 0:.1f} | "
             f"{r['evals_per_device_hour']:.0f} | {r['evals_per_wall_hour']:.0f} |")
     by_arm = {r["arm"]: r for r in rows}
     if "before" in by_arm and "after" in by_arm and by_arm["before"]["evals_per_device_hour"]:
         ratio = by_arm["after"]["evals_per_device_hour"] / by_arm["before"]["evals_per_device_hour"]
         lines += ["", f"evaluations per device-hour, after / before: {ratio:.2f}x"]
+    if "warm" in by_arm and "before" in by_arm and by_arm["before"]["evals_per_device_hour"]:
+        ratio = by_arm["warm"]["evals_per_device_hour"] / by_arm["before"]["evals_per_device_hour"]
+        lines += [f"evaluations per device-hour, warm / before: {ratio:.2f}x"]
+    if "warm" in by_arm and "warm_in_lease" in by_arm and by_arm["warm_in_lease"]["evals_per_device_hour"]:
+        gain = by_arm["warm"]["evals_per_device_hour"] / by_arm["warm_in_lease"]["evals_per_device_hour"]
+        lines += [f"evaluations per device-hour, compiles before the lease / under it (warm caches): {gain:.2f}x"]
     for r in rows:
         if r["errors"]:
             lines += ["", f"{r['arm']} errors: " + "; ".join(r["errors"])]

@@ -17,6 +17,11 @@ the previous one, :mod:`passagent.tools.standby`; every run waits until that wor
 an agent's turn would cover its start-up; the cold run has none). Every mode starts from its own
 empty cache root.
 
+``--pool``: each evaluation leases its device from a one-device pool, as in a sweep or the agent's
+loop (:mod:`passagent.tools.lease_gate`), and the table adds the seconds the lease was held and the
+seconds of compiling before it (on a GPU the compiles happen before the lease,
+:mod:`passagent.tools.compile_ahead`), from the pool's lease log.
+
 Prints a Markdown table (the README records its output) and the machine it ran on.
 """
 
@@ -29,6 +34,7 @@ import time
 from pathlib import Path
 
 from passagent.agent.render import step_times
+from passagent.tools.device_lease import read_leases
 from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
 from passagent.tools.standby import POOL
 from passagent.tools.tasks import load_task
@@ -46,6 +52,7 @@ def main() -> None:
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--repeat", type=int, default=2, help="warm evaluations after the cold one")
     ap.add_argument("--cpu-threads", type=int, default=1, help="threads for CPU evaluations (0: torch's default)")
+    ap.add_argument("--pool", action="store_true", help="lease the device from a one-device pool; report the lease")
     ap.add_argument("--modes", default="sandbox", help=f"comma-separated, each from a fresh cache: {', '.join(MODES)}")
     args = ap.parse_args()
 
@@ -56,8 +63,10 @@ def main() -> None:
     rows = []
     for mode in modes:
         with tempfile.TemporaryDirectory(prefix="passagent-bench-") as cache:
+            locks = Path(cache) / "locks"
             opts = EvalOptions(device=args.device, cache_root=Path(cache), cpu_threads=args.cpu_threads or None,
-                               sandbox=mode != "no-sandbox", standby=mode == "standby")
+                               sandbox=mode != "no-sandbox", standby=mode == "standby",
+                               device_pool=[args.device] if args.pool else None, lock_dir=locks if args.pool else None)
             for i in range(1 + args.repeat):
                 if mode == "standby":
                     # As in an agent loop, where the model's turn covers the next worker's start-up.
@@ -66,18 +75,23 @@ def main() -> None:
                 result = evaluate_pass(task, args.pass_path, opts)
                 wall = time.perf_counter() - t0
                 statuses = ",".join(sorted({s.status for s in result.subgraphs}))
+                lease = read_leases(locks)[-1] if args.pool else {}
+                held = lease["end"] - lease["start"] if lease else None
+                ahead = (lease.get("before_lease_s") or {}).get("compile", 0.0) if lease else None
                 rows.append((mode, "cold" if i == 0 else "warm", wall, result.worker_peak_rss_mb or 0.0, statuses,
-                             result.scores.aggregated, dict(step_times(result))))
-                print(f"[{mode} {'cold' if i == 0 else 'warm'}] {wall:.1f} s: {step_times(result)}", flush=True)
+                             result.scores.aggregated, dict(step_times(result)), held, ahead))
+                print(f"[{mode} {'cold' if i == 0 else 'warm'}] {wall:.1f} s (lease {held}): {step_times(result)}", flush=True)
     print(f"\ntask {task.id[:12]} ({len(task.subgraphs)} subgraphs), pass {args.pass_path.name}, "
           f"device {args.device}: {device_name(args.device)}, cpu threads {args.cpu_threads or 'default'}\n")
     steps = ["Inductor compile+check", "candidate compile", "candidate run", "held-out shape", "timing"]
-    print("| mode | run | wall time (s) | worker peak RSS (MiB) | statuses | AS | " + " | ".join(f"{k} (s)" for k in steps)
-          + " | other steps (s) |")
-    print("|---|---|---:|---:|---|---:|" + "---:|" * (len(steps) + 1))
-    for mode, kind, wall, rss, statuses, score, by_step in rows:
+    pool = ["lease held (s)", "compiled before the lease (s)"] if args.pool else []
+    print("| mode | run | wall time (s) | " + "".join(f"{k} | " for k in pool) + "worker peak RSS (MiB) | statuses | AS | "
+          + " | ".join(f"{k} (s)" for k in steps) + " | other steps (s) |")
+    print("|---|---|---:|" + "---:|" * len(pool) + "---:|---|---:|" + "---:|" * (len(steps) + 1))
+    for mode, kind, wall, rss, statuses, score, by_step, held, ahead in rows:
         other = sum(v for k, v in by_step.items() if k not in steps)
-        print(f"| {mode} | {kind} | {wall:.1f} | {rss:.0f} | {statuses} | {score:.3f} | "
+        leased = f"{held:.1f} | {ahead:.1f} | " if args.pool else ""
+        print(f"| {mode} | {kind} | {wall:.1f} | {leased}{rss:.0f} | {statuses} | {score:.3f} | "
               + " | ".join(f"{by_step.get(k, 0.0):.1f}" for k in steps) + f" | {other:.1f} |")
     for mode in modes:
         warm = [r[2] for r in rows if r[0] == mode and r[1] == "warm"]

@@ -285,3 +285,19 @@ def test_prestarted_worker_serves_the_next_evaluation_on_cuda(cache_root: Path) 
         assert second.subgraphs[0].times["eager"].kernel_median_us > 0
     finally:
         POOL.close()
+
+
+def test_the_compiles_happen_before_the_gpu_lease(cache_root: Path, tmp_path: Path) -> None:
+    # On a one-GPU pool the worker compiles default Inductor and the candidate (and the held-out
+    # shape) before it asks for the GPU; the lease covers first runs, checks and timing only.
+    from passagent.tools.device_lease import read_leases
+
+    locks = tmp_path / "locks"
+    opts = EvalOptions(device_pool=["cuda:0"], lock_dir=locks, cache_root=cache_root)
+    result = evaluate_pass(load_task(passbench_task("b511")), EXAMPLES / "b511_pooler_dir", opts)
+    [record] = read_leases(locks)
+    assert record["before_lease_s"].get("compile", 0.0) > 0, record["before_lease_s"]
+    assert not {"candidate_rewrite", "candidate_inductor"} & set(record["in_lease_s"]), record["in_lease_s"]
+    for s in result.subgraphs:
+        assert s.status == "correct" and s.matches >= 1, s.message
+        assert set(s.before_lease_s) == {"inductor", "candidate"} and s.compiles_in_lease == 0, (s.before_lease_s, s.compiles_in_lease)

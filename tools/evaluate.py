@@ -106,6 +106,14 @@ class EvalOptions:
             (:mod:`.standby`: a confined interpreter that has done its imports, 6-8 s on a 2-core
             CPU, and waits), and use such a worker now if one is ready or starting. For loops that
             evaluate again and again (the agent, sweeps); off for a single evaluation.
+        compile_before_lease: compile default Inductor and the candidate of every subgraph before
+            the worker takes the device lease, and run them only under it (:mod:`.compile_ahead`):
+            the lease then covers the first runs (with Inductor's first-run autotuning),
+            correctness, timing and the held-out shape's recompile. None (default): on for a CUDA
+            evaluation, off on the CPU, where the compiles would take the cores the lease is for.
+            Only where the worker's device is fixed when it is spawned (no pool, or a pool of one
+            device): a worker of a pool of several GPUs learns its GPU with the lease, and CUDA may
+            not start before that, so it compiles under the lease.
     """
 
     device: str = "cpu"
@@ -134,6 +142,7 @@ class EvalOptions:
     time_statistic: str = "paired"
     lease_scope: str = "device"
     standby: bool = False
+    compile_before_lease: bool | None = None
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -342,6 +351,9 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         "profile": options.profile,
         "profile_calls": options.profile_calls,
     }
+    device_type = "cuda" if str(gate.pool[0] if gate is not None else options.device).startswith("cuda") else "cpu"
+    ahead = options.compile_before_lease if options.compile_before_lease is not None else device_type == "cuda"
+    request["compile_before_lease"] = bool(ahead) and (gate is None or pinned_at_spawn(gate.pool) is not None)
     threads = worker_threads(options)
 
     def launch(workdir: Path) -> tuple[dict[str, str], dict[str, Any] | None, str]:
@@ -355,7 +367,6 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
             env[var] = str(threads)
         return env, worker_sandbox(options, env, workdir, len(keys), mem) if options.sandbox else None, device
 
-    device_type = "cuda" if str(gate.pool[0] if gate is not None else options.device).startswith("cuda") else "cpu"
     standby, key = None, None
     if options.standby:
         placeholder = Path(tempfile.gettempdir()) / "passagent-eval-standby"

@@ -164,6 +164,11 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                         except OSError:  # it died meanwhile: found below, like any death
                             pass
                         awaiting_go, started = False, time.monotonic()
+                        current, phase = None, None  # the compiles before the lease are done
+                    elif kind == "precompile":
+                        # A compile before the lease (:mod:`.compile_ahead`): a crash or hang now is
+                        # this subgraph's, in this step, with the per-subgraph limit from here.
+                        current, phase, started = ev["subgraph"], ev["phase"], time.monotonic()
                     elif kind == "start":
                         current, phase, started = ev["subgraph"], "start", time.monotonic()
                         profiling = None
@@ -230,6 +235,13 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         if not remaining:
             break
         victim = current if current is not None else remaining[0]
+        if (phase or "").startswith("heldout_shape") and victim not in measured and request.get("heldout_ahead", True) \
+                and request.get("compile_before_lease"):
+            # It broke compiling a held-out shape before the lease (:mod:`.compile_ahead`), before
+            # anything was measured: once more without that, so it is measured first and then fails
+            # the held-out step under the lease, as it would have without compiling ahead.
+            request = {**request, "heldout_ahead": False}
+            continue
         tail = _crash_report(log_path, request["pass_files"])
         if timed_out:
             cls = "timeout"

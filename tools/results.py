@@ -130,6 +130,8 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         inductor_speedup_vs_eager=inductor_vs_eager,
         wall_s=ev.get("wall_s", 0.0),
         phase_s=ev.get("phase_s", {}),
+        before_lease_s=ev.get("before_lease_s", {}),
+        compiles_in_lease=ev.get("compiles_in_lease"),
         timing_stop=ev.get("timing_stop"),
         profile=profile_from_event(profile) if profile is not None else None,
     )

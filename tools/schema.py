@@ -152,9 +152,17 @@ class SubgraphResult(_Model):
     wall_s: float = 0.0
     phase_s: dict[str, float] = Field({}, description=(
         "seconds per worker step for this subgraph: inputs (drawing them), eager (reference runs), inductor "
-        "(compiling default Inductor and its correctness runs), candidate_load, candidate_rewrite, "
-        "candidate_inductor (compiling the rewritten graph), candidate_compiled/candidate_run, correctness, "
+        "(compiling default Inductor, unless it was compiled before the lease, and its correctness runs), candidate_load, "
+        "candidate_rewrite, candidate_inductor (compiling the rewritten graph; absent where it was compiled before the "
+        "lease: see before_lease_s), candidate_compiled/candidate_run, correctness, "
         "timing (all variants, interleaved), heldout_shape (recompile and check on held-out shapes)"))
+    before_lease_s: dict[str, float] = Field({}, description=(
+        "seconds of this subgraph's steps done before the device lease, not in phase_s: inductor and candidate "
+        "(compiling default Inductor and the candidate, tools/compile_ahead); empty where everything ran under it"))
+    compiles_in_lease: int | None = Field(None, description=(
+        "graphs Dynamo compiled under the device lease for this subgraph's default Inductor and candidate, where "
+        "they were compiled before it (0: none; a held-out shape other than the one predicted, a graph break); "
+        "None where everything was compiled under the lease"))
     timing_stop: dict[str, Any] | None = Field(None, description=(
         "why the timed rounds ended (tools/timing.time_interleaved's stop_out): reason (variant_ci, paired_ci, "
         "budget, max_calls, calls), rounds run (check rounds included), attempts, the widest pair's relative "

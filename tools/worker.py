@@ -24,11 +24,14 @@ from __future__ import annotations
 import os
 import sys
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 import torch
 
+from .compile_ahead import DeferredBackend, LeaseFlag, compile_only, placeholder_inputs, unwrap
 from .correctness import HEADLINE_LEVEL, OutputMismatch, compare_outputs, merge, outputs_equal
+from .heldout import heldout_inputs
 from .inputs import clone_inputs, is_degenerate, synthesize_inputs
 from .integrity import Breach, FunctionGuard, alias_map, check_input_writes, check_not_reused, check_outputs, written_inputs
 from . import physics_floor
@@ -43,6 +46,33 @@ from .worker_calls import (EventWriter, IntegrityAbort, Reference, _call, _cuda_
                            _make_cache_tag, _max_rss_kb, _reference_call, build_module, paired_speedups, persist_precompiled_headers,
                            phase_durations, preload, reseed, sandbox_breach, secret_seed, timed_check_rate)
 from .worker_timing import TimingStep
+
+
+@dataclass
+class CompiledAhead:
+    """One subgraph's variants compiled before the device lease (:mod:`.compile_ahead`).
+
+    Attributes:
+        inductor: default Inductor's compiled module (None where it is not timed here).
+        inductor_error: what its compile raised (reported at its first call, as without the split).
+        candidate: the candidate's compiled module; ``backend`` its :class:`.backend.PassBackend`.
+        candidate_error: what the candidate's compile (the pass's rewrite, Inductor) raised.
+        breach: an integrity breach the process guard found after the pass's rewrite ran.
+        seconds: seconds of each compile (``inductor``, ``candidate``).
+    """
+
+    inductor: Any = None
+    inductor_error: BaseException | None = None
+    candidate: Any = None
+    backend: Any = None
+    candidate_error: BaseException | None = None
+    breach: Breach | None = None
+    seconds: dict[str, float] = field(default_factory=dict)
+    deferred: list[DeferredBackend] = field(default_factory=list)
+    namespaces: list[dict[str, Any]] = field(default_factory=list)  # the compiled modules' globals (unwrap)
+
+    def compiles_in_lease(self) -> int:
+        return sum(d.compiles_in_lease for d in self.deferred)
 
 
 class Worker(TimingStep):
@@ -69,6 +99,8 @@ class Worker(TimingStep):
         self.task: Any = None
         self._cpu_draws: dict[tuple[int, int], list[Any]] = {}  # (subgraph, draw) -> CPU inputs (prepare)
         self._startup_s: dict[str, float] = {}  # seconds of each start-up step (prepare)
+        self.lease_flag = LeaseFlag()  # opened when the device steps begin (execute)
+        self._ahead: dict[int, CompiledAhead] = {}  # subgraph -> its variants compiled before the lease
 
     def _load_rules(self) -> None:
         if self.rules is not None or self.rule_error is not None:
@@ -155,8 +187,100 @@ class Worker(TimingStep):
         self._cpu_draws = {(i, k): synthesize_inputs(self.task.subgraphs[i], k, seed=self.seed, device="cpu",
                                                      degenerate_std=self.req["degenerate_std"])
                            for i in self.req["subgraph_indices"] for k in range(self.draws)}
+        if self.req.get("compile_before_lease") and self.compromised is None:
+            marks.append(("compile", time.perf_counter()))
+            self.compile_ahead()
         self._startup_s = phase_durations(marks, time.perf_counter())
         return True
+
+    def compile_ahead(self) -> None:
+        """Compile default Inductor and the candidate of every subgraph, without running them
+        (:mod:`.compile_ahead`): host work, done before the device lease. On a GPU this starts
+        CUDA (placeholders are allocated on the device, kernels are loaded), which is why the
+        request asks for it only where the worker's GPU was fixed when it was spawned. Each step is
+        reported as a ``precompile`` event, so a crash or hang there is blamed on its subgraph."""
+        for index in self.req["subgraph_indices"]:
+            ahead = CompiledAhead()
+            self._ahead[index] = ahead
+            try:
+                self._compile_subgraph_ahead(index, self.task.subgraphs[index], ahead)
+            except Exception:  # noqa: BLE001 - the task's own code or inputs: the device step meets and reports it
+                del self._ahead[index]
+
+    def _compile_subgraph_ahead(self, index: int, sg: Subgraph, ahead: CompiledAhead) -> None:
+        """:meth:`compile_ahead` for one subgraph. What the pass raises is kept in ``ahead``; what
+        escapes is the harness's or the task's (its ``model.py``, its inputs)."""
+        from .backend import PassBackend
+        import torch._inductor.config as inductor_config
+
+        dev = self.device
+        inputs = placeholder_inputs(self._cpu_draws[(index, 0)], dev)
+        if self.req["need_inductor"].get(str(index), True):
+            self.events.emit("precompile", subgraph=index, phase="inductor")
+            t0 = time.perf_counter()
+            deferred = DeferredBackend(torch._TorchCompileInductorWrapper(None, None, None), self.lease_flag)
+            module = build_module(sg, dev, f"inductor_{index}")
+            ahead.namespaces.append(type(module).forward.__globals__)
+            ahead.inductor = torch.compile(module, backend=deferred)
+            ahead.deferred.append(deferred)
+            ahead.inductor_error = compile_only(ahead.inductor, inputs)
+            ahead.seconds["inductor"] = round(time.perf_counter() - t0, 4)
+        if self.rules is None or self.req.get("integrity_mode") == "strict":
+            # Strict mode's check runs the rewritten graph's replacements once, on the example
+            # inputs (:mod:`.strict_runtime`): device work, so that candidate compiles under the lease.
+            return
+        self.events.emit("precompile", subgraph=index, phase="candidate_load")
+        t0 = time.perf_counter()
+
+        def backend(prefix: str = "candidate_") -> Any:
+            def report(phase: str, i: int = index) -> None:
+                self.events.emit("precompile", subgraph=i, phase=prefix + phase.removeprefix("candidate_"))
+
+            return PassBackend(self.rules, files=[str(f) for f in self.pass_files], on_phase=report)
+
+        ahead.backend = backend()
+        deferred = DeferredBackend(ahead.backend, self.lease_flag)
+        module = build_module(sg, dev, f"candidate_{index}")
+        ahead.namespaces.append(type(module).forward.__globals__)
+        ahead.candidate = torch.compile(module, backend=deferred)
+        ahead.deferred.append(deferred)
+        with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
+            predict = self.req.get("heldout_shapes", True) and self.req.get("heldout_ahead", True)
+            heldout = self._heldout_placeholders(sg) if predict else None
+            if heldout is not None:
+                # The held-out shape first: Dynamo tries a code object's newest graph first, so the
+                # measured shape's graph, compiled next, is the one every timed call finds first.
+                # Its own backend: the subgraph's matches, sites and no-change verdict are the
+                # measured shape's. What it raised is not kept: the held-out step recompiles and reports it.
+                deferred.backend = backend("heldout_shape_")
+                compile_only(ahead.candidate, heldout)
+                deferred.backend = ahead.backend
+            ahead.candidate_error = compile_only(ahead.candidate, inputs)
+        # The pass's rewrite ran: what it changed in the process is its breach, found as after a call.
+        ahead.breach = self.process.check_call() if self.process is not None else None  # type: ignore[union-attr]
+        ahead.seconds["candidate"] = round(time.perf_counter() - t0, 4)
+
+    def _heldout_placeholders(self, sg: Subgraph) -> list[Any] | None:
+        """Placeholders at the held-out step's likely shapes, or None: the sizes that step would grow,
+        found by running eager on fake tensors (``FakeTensorMode``: shapes and dtypes only, no memory
+        and no kernel). The step itself, under the lease, chooses again with eager on the device;
+        where it chooses other sizes (an op without a fake kernel, a data-dependent shape), it
+        compiles them then."""
+        from torch._subclasses.fake_tensor import FakeTensorMode
+
+        try:
+            with FakeTensorMode(allow_non_fake_inputs=True):
+                eager = build_module(sg, self.device, "heldout_probe")
+
+                def accepts(inputs: list[Any]) -> bool:
+                    with torch.no_grad():
+                        eager(*inputs)
+                    return True
+
+                found = heldout_inputs(sg, 0, self.device, self.req["degenerate_std"], accepts)
+        except Exception:  # noqa: BLE001 - a guess only: the held-out step decides under the lease
+            return None
+        return None if found is None else placeholder_inputs(found[0], self.device)
 
     def execute(self) -> None:
         """The device steps: the device's floors, then every subgraph (and its profile)."""
@@ -164,6 +288,10 @@ class Worker(TimingStep):
         # imported by now (before the lease), but a pass that replaced a timer or sync function
         # at import is already marked compromised (``_load_rules`` checks the guards).
         t_go = time.perf_counter()
+        self.lease_flag.open()
+        for ahead in self._ahead.values():
+            for namespace in ahead.namespaces:
+                unwrap(namespace)
         # A compromised process (a timer replaced at import) cannot measure anything, and every
         # subgraph is failed as integrity without a candidate timing that a floor would bound.
         self.floor = physics_floor.measure(self.device) if self.compromised is None else None
@@ -173,13 +301,17 @@ class Worker(TimingStep):
             self.events.emit("start", subgraph=index)
             self._measured = None
             result = self.evaluate_subgraph(index, task.subgraphs[index])
+            if result is not None and index in self._ahead:
+                result["compiles_in_lease"] = self._ahead[index].compiles_in_lease()
             if result is not None:
                 self.events.emit("result", subgraph=index, **result)
                 if self.profile and self._measured is not None:
                     self.events.emit("profile_start", subgraph=index)
                     self.events.emit("profile", subgraph=index, **self.profile_subgraph(index, task.subgraphs[index], result))
             self._measured = None
-            torch._dynamo.reset()
+            self._ahead.pop(index, None)
+            if not self._ahead:  # a reset would drop the graphs compiled ahead for the subgraphs still to come
+                torch._dynamo.reset()
         self.events.emit("device_done")  # the parent releases the device lease now
         self.events.emit("done", max_rss_kb=_max_rss_kb())
 
@@ -217,10 +349,18 @@ class Worker(TimingStep):
         out["low_signal"] = bool(same) and all(same)
         variants: dict[str, Any] = {"eager": eager}
 
+        ahead = self._ahead.get(index)
+        if ahead is not None:
+            out["before_lease_s"] = ahead.seconds
         if self.req["need_inductor"].get(str(index), True):
             emit("inductor")
-            inductor = torch.compile(build_module(sg, dev, f"inductor_{index}"), backend="inductor")
+            if ahead is not None and ahead.inductor is not None:
+                inductor = ahead.inductor
+            else:
+                inductor = torch.compile(build_module(sg, dev, f"inductor_{index}"), backend="inductor")
             try:
+                if ahead is not None and ahead.inductor_error is not None:
+                    raise ahead.inductor_error
                 outs = [_call(inductor, clone_inputs(d), self.seed) for d in draws]
                 out["inductor_error"] = _error_stats(merge([compare_outputs(o, r) for o, r in zip(outs, ref.outputs)]))
                 variants["inductor"] = inductor
@@ -267,13 +407,22 @@ class Worker(TimingStep):
         from .backend import PassBackend
         import torch._inductor.config as inductor_config
 
-        backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files],  # type: ignore[arg-type]
-                              strict=self.req.get("integrity_mode") == "strict")
-        candidate = torch.compile(build_module(sg, self.device, f"candidate_{index}"), backend=backend)
+        ahead = self._ahead.get(index)
+        if ahead is not None and ahead.candidate is not None:
+            candidate, backend = ahead.candidate, ahead.backend
+            backend.on_phase = emit  # a recompile under the lease (the held-out shape) is reported as a step
+        else:
+            backend = PassBackend(self.rules, on_phase=emit, files=[str(f) for f in self.pass_files],  # type: ignore[arg-type]
+                                  strict=self.req.get("integrity_mode") == "strict")
+            candidate = torch.compile(build_module(sg, self.device, f"candidate_{index}"), backend=backend)
         cand_outs = []
         with inductor_config.patch(post_grad_custom_post_pass=_make_cache_tag(self.req["pass_digest"])):
             args = clone_inputs(ref.draws[0])
             try:
+                if ahead is not None and ahead.breach is not None:
+                    raise IntegrityAbort(ahead.breach)
+                if ahead is not None and ahead.candidate_error is not None:
+                    raise ahead.candidate_error  # the compile failed before the lease: reported as at its first call
                 cand_outs.append(self._checked_call(candidate, args, self.seed))
             except IntegrityAbort as exc:
                 self._record_rules(out, backend)

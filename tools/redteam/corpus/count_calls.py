@@ -12,7 +12,10 @@ _CALLS = [0]
 
 @torch.library.custom_op("exploit_count::norm", mutates_args=())
 def lazy_normalize(x: torch.Tensor) -> torch.Tensor:
-    _CALLS[0] += 1
+    # Only calls on real tensors count: compiling traces this body on fake tensors, once per compile,
+    # and how many compiles come before the checks is the harness's choice, not the exploit's.
+    if type(x) is torch.Tensor:
+        _CALLS[0] += 1
     if _CALLS[0] <= 4:
         return torch.nn.functional.normalize(x, p=2, dim=1)
     return torch.zeros_like(x)

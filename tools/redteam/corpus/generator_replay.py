@@ -21,6 +21,8 @@ PHASE = _honest_first()
 
 @torch.library.custom_op("redteam_generator::normalize_rows", mutates_args=())
 def normalize_rows(x: torch.Tensor) -> torch.Tensor:
+    if type(x) is not torch.Tensor:  # traced on fake tensors while compiling: only real calls count
+        return torch.nn.functional.normalize(x, p=2, dim=1)
     if next(PHASE):
         return torch.nn.functional.normalize(x, p=2, dim=1)
     return torch.zeros_like(x)
