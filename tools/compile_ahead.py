@@ -64,6 +64,15 @@ class DeferredBackend:
         self.compiles_in_lease = 0
 
     def __call__(self, gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Callable[..., Any]:
+        """Compile ``gm`` (Dynamo's graph, its example inputs) with the wrapped backend.
+
+        Returns:
+            The compiled graph itself once the flag is open; before, a callable that runs it only
+            once the flag is open and raises :class:`NotRunBeforeLease` until then.
+
+        Raises:
+            Whatever the wrapped backend raises (a pass that fails to apply, Inductor failing).
+        """
         if self.flag.is_open:
             self.compiles_in_lease += 1
             return self.backend(gm, example_inputs)
@@ -100,7 +109,12 @@ def compile_only(module: Any, inputs: list[Any]) -> BaseException | None:
 
 def placeholder_inputs(args: list[Any], device: torch.device) -> list[Any]:
     """``args`` with each tensor replaced by uninitialised memory of the same size, strides and
-    dtype on ``device`` (an allocation, no copy and no kernel); other values are kept."""
+    dtype on ``device`` (an allocation of the same bytes, no copy and no kernel); other values
+    (Python ints, floats) are kept as they are.
+
+    Raises:
+        RuntimeError: a tensor without strides (a sparse layout), or the device is out of memory.
+    """
     return [torch.empty_strided(a.size(), a.stride(), dtype=a.dtype, device=device) if isinstance(a, torch.Tensor) else a
             for a in args]
 
