@@ -26,10 +26,23 @@ The last lines give the geometric means over tasks and how many tasks got an eva
     python benchmarks/policy_bench.py --tasks task_035 task_082 --timing-budget 0.1
     python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --max-wall 30
     python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --gpus 0,1,2,3
+    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --workers 4 \
+        --json rows.json --resume
     python benchmarks/policy_bench.py --retabulate rows.json --out runs/policy_bench   # the table again, from the archive
 
 With ``--gpus``, tasks run in parallel, one task per listed GPU at a time, each in a child process
 of this script that sees that GPU alone (``CUDA_VISIBLE_DEVICES``); rows keep the list's order.
+With ``--workers N``, N tasks run at once on each device (each listed GPU, or the one
+``--device``), each in a child process; the children of one device share its device lease
+(``EvalOptions.device_pool`` of that one device, lock folder ``<out>/locks``), so only their
+device steps take turns while their compiles overlap (on a GPU they compile before the lease:
+``EvalOptions.compile_before_lease``), as in ``passagent sweep --workers N --devices 0``.
+A task timing under the lease while others compile on the host may time slower; per-round
+ratios cancel most of that drift (see RESULTS, "Compiles before the device lease").
+
+With ``--json``, the rows are rewritten after every task (finished tasks only, in the list's
+order); ``--resume`` keeps the rows already in that file (except error rows) and solves the
+other tasks only, so a benchmark cut off by a time limit goes on where it stopped.
 
 Tasks are built-in ids (``task_035``) or task folders (``$PASSAGENT_SHARED/data/passbench/typical/<hash>``;
 environment variables in a ``--tasks-file`` line are expanded; ``$PASSAGENT_SHARED`` defaults to the
@@ -48,7 +61,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from passagent.agent.builtin.drafts import FAMILIES
 from passagent.agent.confirm import evaluation_of
@@ -187,23 +200,30 @@ def error_row(task: str, exit_reason: str, summary: str) -> dict[str, Any]:
             "evaluations": 0, "wall_s": 0.0, "exit": exit_reason, "summary": summary[:200]}
 
 
-def run_on_gpus(tasks: list[str], gpus: list[str], child_args: list[str], parts: Path) -> list[dict[str, Any]]:
-    """Solve ``tasks`` in parallel, one at a time per GPU of ``gpus``: each in a child process of
-    this script (``--tasks TASK --json PART`` plus ``child_args``) that sees that GPU alone.
+def run_in_children(tasks: list[str], slots: list[tuple[str, dict[str, str], list[str]]], child_args: list[str],
+                    parts: Path, done: dict[int, dict[str, Any]] | None = None,
+                    on_row: Callable[[list[dict[str, Any] | None]], None] | None = None) -> list[dict[str, Any]]:
+    """Solve ``tasks`` in parallel, one task at a time per slot: each in a child process of this
+    script (``--tasks TASK --json PART`` plus ``child_args`` and the slot's own arguments).
 
     Args:
-        gpus: CUDA device indices as ``CUDA_VISIBLE_DEVICES`` takes them (``["0", "1"]``).
+        slots: ``(label, environment overrides, extra arguments)`` per slot; a GPU's slot sets
+            ``CUDA_VISIBLE_DEVICES``, a slot sharing its device's lease passes ``--lease-pool``.
         parts: folder for the children's one-row JSON files.
+        done: rows already known by task index (``--resume``); those tasks are not solved again.
+        on_row: called with the rows so far (None where not finished) after every task.
 
     Returns:
         The rows in the order of ``tasks``; a child that wrote no row gives :func:`error_row`.
     """
     parts.mkdir(parents=True, exist_ok=True)
-    pending = list(enumerate(tasks))
     rows: list[dict[str, Any] | None] = [None] * len(tasks)
+    for index, row in (done or {}).items():
+        rows[index] = row
+    pending = [(i, t) for i, t in enumerate(tasks) if rows[i] is None]
     lock = threading.Lock()
 
-    def serve(gpu: str) -> None:
+    def serve(label: str, env_extra: dict[str, str], extra: list[str]) -> None:
         while True:
             with lock:
                 if not pending:
@@ -211,24 +231,40 @@ def run_on_gpus(tasks: list[str], gpus: list[str], child_args: list[str], parts:
                 index, task = pending.pop(0)
             part = parts / f"row-{index}.json"
             part.unlink(missing_ok=True)
-            env = {**os.environ, "CUDA_VISIBLE_DEVICES": gpu}
+            env = {**os.environ, **env_extra}
             proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--tasks", task, "--json", str(part),
-                                   *child_args], env=env, capture_output=True, text=True)
+                                   *child_args, *extra], env=env, capture_output=True, text=True)
             try:
                 row = json.loads(part.read_text())[0]
             except (OSError, ValueError, IndexError):
                 tail = (proc.stderr or proc.stdout or "").strip().splitlines()[-3:]
                 row = error_row(task, f"error: exit {proc.returncode}", " | ".join(tail))
-            rows[index] = row
-            print(f"[GPU {gpu}] {task}: policy AS {row['policy_as']:.3f}, {row['evaluations']} evaluations, "
+            with lock:
+                rows[index] = row
+                if on_row is not None:
+                    on_row(list(rows))
+            print(f"[{label}] {task}: policy AS {row['policy_as']:.3f}, {row['evaluations']} evaluations, "
                   f"{row['wall_s']:.0f} s ({row['exit']})", file=sys.stderr, flush=True)
 
-    threads = [threading.Thread(target=serve, args=(g,)) for g in gpus]
+    threads = [threading.Thread(target=serve, args=slot) for slot in slots]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     return [r for r in rows if r is not None]
+
+
+def resumed_rows(path: Path | None, tasks: list[str]) -> dict[int, dict[str, Any]]:
+    """Rows of an earlier run of this list kept by ``--resume``: by task index, those of ``path``
+    (a ``--json`` file; missing: none) whose task is in ``tasks`` and that are not error rows.
+    Raises ValueError on a file that is not a JSON list of rows."""
+    if path is None or not path.exists():
+        return {}
+    old = json.loads(path.read_text())
+    if not isinstance(old, list) or not all(isinstance(r, dict) and "task" in r for r in old):
+        raise ValueError(f"{path} is not a JSON list of rows with a 'task' each")
+    by_task = {r["task"]: r for r in old if not str(r.get("exit", "")).startswith("error")}
+    return {i: by_task[t] for i, t in enumerate(tasks) if t in by_task}
 
 
 def _geomean(values: list[float]) -> float | None:
@@ -283,6 +319,13 @@ def main(argv: list[str] | None = None) -> int:
                                                          "archived under --out, without solving again")
     parser.add_argument("--gpus", default="", help="CUDA device indices (0,1,2,3): one task per GPU at a time, in "
                                                    "parallel; needs --device cuda (not cuda:N: each child sees its GPU as cuda)")
+    parser.add_argument("--workers", type=int, default=1, help="tasks at once on each device (each GPU of --gpus, or "
+                                                               "--device), sharing its device lease")
+    parser.add_argument("--resume", action="store_true", help="keep the rows already in --json (not error rows) and "
+                                                               "solve the other tasks only")
+    # A child of --workers: the device whose lease it shares with its siblings, and their lock folder.
+    parser.add_argument("--lease-pool", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--lock-dir", type=Path, default=None, help=argparse.SUPPRESS)
     opts = parser.parse_args(argv)
     if opts.retabulate:
         try:
@@ -303,41 +346,71 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("give --tasks or --tasks-file")
     if not re.fullmatch(r"cpu|cuda(:\d+)?", opts.device):
         parser.error(f"--device must be cpu, cuda or cuda:N, not {opts.device!r}")
+    if opts.workers < 1:
+        parser.error("--workers must be at least 1")
+    if opts.resume and not opts.json:
+        parser.error("--resume needs --json (the rows to keep)")
+    pool = None
+    if opts.lease_pool:
+        pool = {"device_pool": [opts.lease_pool], "lock_dir": opts.lock_dir or opts.out / "locks"}
     try:
         options = EvalOptions(device=opts.device, timing_budget_s=opts.timing_budget, integrity_mode=opts.integrity_mode,
-                              cache_root=opts.cache_dir)
+                              cache_root=opts.cache_dir, **(pool or {}))
     except ValueError as exc:
         parser.error(str(exc).splitlines()[0])
     config = SolveConfig(patience=opts.patience, max_wall_s=opts.max_wall)
+    try:
+        done = resumed_rows(opts.json, tasks) if opts.resume else {}
+    except ValueError as exc:
+        parser.error(str(exc))
+
+    def save(rows: list[dict[str, Any] | None]) -> None:
+        if opts.json:
+            opts.json.write_text(json.dumps([r for r in rows if r is not None], indent=1))
+
     gpus = [g.strip() for g in opts.gpus.split(",") if g.strip()]
-    if gpus:
-        if opts.device != "cuda":
-            parser.error("--gpus needs --device cuda (each child sees its GPU as cuda)")
-        child = ["--device", "cuda", "--integrity-mode", opts.integrity_mode, "--patience", str(opts.patience),
+    if gpus and opts.device != "cuda":
+        parser.error("--gpus needs --device cuda (each child sees its GPU as cuda)")
+    if gpus or opts.workers > 1:
+        device = "cuda" if gpus else opts.device
+        child = ["--device", device, "--integrity-mode", opts.integrity_mode, "--patience", str(opts.patience),
                  "--out", str(opts.out)]
         for flag, value in (("--timing-budget", opts.timing_budget), ("--max-wall", opts.max_wall),
                             ("--cache-dir", opts.cache_dir)):
             if value is not None:
                 child += [flag, str(value)]
+        # Several children of one device share its lease; each GPU of --gpus has its own lock folder
+        # (every child sees its GPU as plain cuda, so one folder would serialise different GPUs).
+        slots = []
+        for gpu in gpus or [None]:
+            for w in range(opts.workers):
+                env = {"CUDA_VISIBLE_DEVICES": gpu} if gpu is not None else {}
+                extra = []
+                if opts.workers > 1:
+                    locks = opts.out / "locks" / (f"gpu{gpu}" if gpu is not None else device.replace(":", ""))
+                    extra = ["--lease-pool", device, "--lock-dir", str(locks)]
+                label = f"GPU {gpu}" if gpu is not None else device
+                slots.append((label + (f" #{w}" if opts.workers > 1 else ""), env, extra))
         parts = (opts.json.parent if opts.json else opts.out) / "policy_bench_rows"
-        rows = run_on_gpus(tasks, gpus, child, parts)
-        if opts.json:
-            opts.json.write_text(json.dumps(rows, indent=1))
+        rows = run_in_children(tasks, slots, child, parts, done=done, on_row=save)
+        save(rows)
         print(table(rows))
         return 0
-    rows = []
-    for task in tasks:
+    rows: list[dict[str, Any] | None] = [done.get(i) for i in range(len(tasks))]
+    for index, task in enumerate(tasks):
+        if rows[index] is not None:
+            continue
         try:
             row = bench_task(task, opts.out, options, config)
         except Exception as exc:  # noqa: BLE001 - one broken task must not lose the others' rows
             row = error_row(task, f"error: {type(exc).__name__}", str(exc))
-        rows.append(row)
+        rows[index] = row
         ind = "n/a" if row["inductor_as"] is None else f"{row['inductor_as']:.3f}"
         print(f"{task}: Inductor AS {ind}, policy AS {row['policy_as']:.3f}, "
               f"{row['evaluations']} evaluations, {row['wall_s']:.0f} s ({row['exit']})", file=sys.stderr, flush=True)
-        if opts.json:
-            opts.json.write_text(json.dumps(rows, indent=1))
-    print(table(rows))
+        save(rows)
+    final = [r for r in rows if r is not None]
+    print(table(final))
     return 0
 
 

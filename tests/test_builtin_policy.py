@@ -290,6 +290,73 @@ def test_policy_bench_spreads_tasks_over_gpus_one_child_each(monkeypatch: pytest
     with pytest.raises(SystemExit):  # each child sees its GPU as plain cuda
         bench.main(["--tasks", "task_000", "--device", "cuda:1", "--gpus", "0,1"])
 
+def test_policy_bench_workers_share_one_device_lease_and_resume_keeps_finished_rows(monkeypatch: pytest.MonkeyPatch,
+                                                                                   tmp_path) -> None:
+    """``--workers 2`` on one device: two children at a time, both leasing that device from one lock
+    folder (so only their device steps take turns); ``--resume`` solves only the tasks without a row
+    (an error row counts as none); the JSON file holds every finished row after each task."""
+    import importlib.util
+    import json
+    import subprocess
+    import threading
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    calls, running, peak, lock = [], [0], [0], threading.Lock()
+    gate = threading.Barrier(2, timeout=10)  # the first two tasks must be in flight together
+    out = tmp_path / "rows.json"
+
+    def fake_run(cmd, env, **_kw):
+        task, part = cmd[cmd.index("--tasks") + 1], Path(cmd[cmd.index("--json") + 1])
+        with lock:
+            calls.append((task, cmd))
+            running[0] += 1
+            peak[0] = max(peak[0], running[0])
+            first_two = len(calls) <= 2
+        if first_two:
+            gate.wait()
+        # the child's own options: what bench_task would evaluate with
+        opts = bench.argparse.Namespace(**{k: cmd[cmd.index(f"--{k.replace('_', '-')}") + 1]
+                                           for k in ("lease_pool", "lock_dir", "device")})
+        part.write_text(json.dumps([{"task": task, "inductor_as": 1.0, "policy_as": 1.5, "ratio": 1.5, "families": {},
+                                     "evaluations": 1, "wall_s": 1.0, "exit": "finished", "child": vars(opts)}]))
+        with lock:
+            running[0] -= 1
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+    monkeypatch.setattr(bench.subprocess, "run", fake_run)
+    tasks = ["task_000", "task_001", "task_002", "task_003"]
+    out.write_text(json.dumps([
+        {"task": "task_001", "inductor_as": 1.0, "policy_as": 2.0, "ratio": 2.0, "families": {}, "evaluations": 3,
+         "wall_s": 9.0, "exit": "finished"},
+        {"task": "task_003", "inductor_as": None, "policy_as": 0.1, "ratio": None, "families": {}, "evaluations": 0,
+         "wall_s": 0.0, "exit": "error: exit 137"}]))
+    assert bench.main(["--tasks", ",".join(tasks), "--device", "cuda", "--workers", "2", "--resume",
+                       "--out", str(tmp_path / "runs"), "--json", str(out)]) == 0
+    assert sorted(c[0] for c in calls) == ["task_000", "task_002", "task_003"]  # task_001 kept, the error row re-run
+    assert peak[0] == 2
+    rows = json.loads(out.read_text())
+    assert [r["task"] for r in rows] == tasks
+    assert rows[1]["policy_as"] == 2.0 and rows[3]["exit"] == "finished"
+    children = [r["child"] for r in rows if "child" in r]
+    assert {c["lease_pool"] for c in children} == {"cuda"} and {c["device"] for c in children} == {"cuda"}
+    assert len({c["lock_dir"] for c in children}) == 1  # one lock folder: one lease for the device
+    # A child's own options carry the lease: its evaluations go through the device's gate.
+    seen = {}
+    monkeypatch.setattr(bench, "bench_task", lambda task, out_, options, config: seen.update(options=options) or {
+        "task": task, "inductor_as": 1.0, "policy_as": 1.0, "ratio": 1.0, "families": {}, "evaluations": 1,
+        "wall_s": 0.0, "exit": "finished"})
+    locks = tmp_path / "locks"
+    assert bench.main(["--tasks", "task_000", "--device", "cuda", "--lease-pool", "cuda", "--lock-dir", str(locks),
+                       "--out", str(tmp_path / "runs")]) == 0
+    assert seen["options"].device_pool == ["cuda"] and seen["options"].lock_dir == locks
+    with pytest.raises(SystemExit):
+        bench.main(["--tasks", "task_000", "--resume"])  # nothing to resume from without --json
+
+
 def inspected(irs: list[dict[str, Any]]) -> list[_Exchange]:
     """The exchanges of a run that listed and inspected these subgraph IRs (as ``inspect_ir`` writes them)."""
     listing = "\n".join(f"[{i}] sg{i} (from m), dtypes -\n    args: -\n    ops: -" for i in range(len(irs)))
