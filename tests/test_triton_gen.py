@@ -226,6 +226,50 @@ def test_generated_pass_goes_through_the_harness_triton_registration(tmp_path: P
     assert "(Tensor arg0, Tensor arg1) -> Tensor" in str(targets[0]._schema)
 
 
+def scaled_relu(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    return (x * y).relu()
+
+
+def test_a_placeholder_bound_to_a_number_is_computed_as_one(tmp_path: Path) -> None:
+    """torch.fx binds a pattern's placeholder to a literal too: the pattern of ``(x * y).relu()``
+    matches ``(x * 2.0).relu()``, and the launcher then gets a float. It computes it as a 0-d
+    float32 value and keeps the tensor's dtype (PyTorch's promotion with a number), on the
+    interpreter and through the harness's Triton registration (fake CUDA tensors, as on a GPU),
+    which used to fail with "'float' object has no attribute 'dtype'"."""
+    import json
+
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from passagent.tools.passes import load_rules
+    from passagent.tools.rewrite import apply_rules
+    from passagent.tools.triton_ops import register_triton_replacements
+
+    _, d = one_draft(scaled_relu, torch.randn(3, 40), torch.randn(3, 40))
+    assert check_source(d.source, "FusedKernel.py") == [] and check_source(d.source, "FusedKernel.py", Mode.STRICT) == []
+    cases = [(torch.randn(3, 40), 2.0), (torch.randn(5, 7, dtype=torch.float16), 0.3), (torch.randn(4, 6), 3)]
+    outs = check_against_pattern(d.source, cases, tmp_path, atol=1e-3, rtol=1e-3)
+    assert [o.dtype for o in outs] == [torch.float32, torch.float16, torch.float32]
+
+    class Literal(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return (x * 2.0).relu()
+
+    rules = tmp_path / "pass"
+    rules.mkdir()
+    (rules / f"{d.rule_name}.py").write_text(d.source)
+    (rules / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name]))
+    gm = torch.fx.symbolic_trace(Literal())
+    [application] = apply_rules(gm, load_rules(rules))
+    assert application.matches == 1
+    [leaf] = [n for n in gm.graph.nodes if n.op == "call_function"]
+    assert leaf.args[1] == 2.0  # the placeholder is bound to the literal
+    with FakeTensorMode():
+        inputs = [torch.empty(3, 40, dtype=torch.float16, device="cuda")]
+    [op] = register_triton_replacements(gm, inputs)
+    [target] = [n.target for n in gm.graph.nodes if n.op == "call_function"]
+    assert str(target) == op and "(Tensor arg0, float arg1) -> Tensor" in str(target._schema)
+
+
 # --- the generated pass on whole built-in tasks, and its per-call host path -----------------------
 
 

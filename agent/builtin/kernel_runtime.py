@@ -33,15 +33,34 @@ _WIDER = {torch.float16: 1, torch.bfloat16: 1, torch.float32: 2, torch.float64: 
 
 def _promote(*operands):
     """(dtype, ndim) of an elementwise result of float operands: dimensioned operands decide,
-    else zero-dimensional ones; float16 with bfloat16 gives float32 (PyTorch's promotion table)."""
+    else zero-dimensional ones, else numbers (ndim -1); float16 with bfloat16 gives float32
+    (PyTorch's promotion table)."""
     if len(operands) == 1 or all(o == operands[0] for o in operands):
         return operands[0]  # the usual case, without building the pool
-    pool = [d for d, n in operands if n > 0] or [d for d, _ in operands]
+    # Python numbers (ndim -1) decide only where no operand is a tensor, as in PyTorch.
+    pool = [d for d, n in operands if n > 0] or [d for d, n in operands if n == 0] or [d for d, _ in operands]
     out = pool[0]
     for d in pool[1:]:
         if d != out:
             out = d if _WIDER[d] > _WIDER[out] else out if _WIDER[out] > _WIDER[d] else torch.float32
     return (out, max(n for _, n in operands))
+
+
+def _numbers_as_tensors(*args):
+    """The launcher's arguments with each Python number as a 0-d float32 tensor on the first
+    tensor's device (the kernel computes in float32, so the value is not rounded to a narrower
+    dtype), and the positions that were numbers. Raises TypeError on anything else."""
+    device = next(a.device for a in args if isinstance(a, torch.Tensor))
+    out, numbers = [], []
+    for i, a in enumerate(args):
+        if isinstance(a, torch.Tensor):
+            out.append(a)
+        elif isinstance(a, (bool, int, float)):
+            out.append(torch.full((), float(a), dtype=torch.float32, device=device))
+            numbers.append(i)
+        else:
+            raise TypeError(f"argument {i} of the generated kernel is {a!r}, not a tensor or a number")
+    return tuple(out), tuple(numbers)
 
 
 def _row_space(tensors):

@@ -389,7 +389,8 @@ def kernel_pass(g: FxGraph, region: Region, rule_name: str) -> RuleDraft | None:
         meta = f"BLOCK={FLAT_BLOCK}, ROWS=1, num_warps={FLAT_WARPS}"
     out_shape = "shape" if not out_scalar else ("shape[:-1] + [1]" if _out_keeps_dim(g, region) else "shape[:-1]")
     dtype_prog = "\n".join(f"    {line}" for line in w.dtype_lines)
-    in_dtypes = "\n".join(f"    d_{p} = ({p}.dtype, {p}.dim())" for p in params)
+    # A parameter that was a number at the call (numbers[i]) ranks below tensors in promotion (ndim -1).
+    in_dtypes = "\n".join(f"    d_{p} = ({p}.dtype, -1 if {i} in numbers else {p}.dim())" for i, p in enumerate(params))
     strides = ", ".join(f"v{i}[0], v{i}[1], v{i}[2], v{i}[3]" for i in range(len(params)))
     check = ""
     if region.rows:
@@ -413,9 +414,10 @@ def {kernel}({", ".join(f"{p}_ptr" for p in params)}, out_ptr, {sig}, D1, D2, n_
 {textwrap.indent(chr(10).join(body), "    ")}
 
 
-def _plan({", ".join(params)}):
+def _plan({", ".join(params)}, numbers=()):
     """Everything a launch needs that depends on shapes, strides and dtypes only: (output
-    shape, output dtype, grid, the kernel's scalar arguments, its launch parameters)."""
+    shape, output dtype, grid, the kernel's scalar arguments, its launch parameters).
+    ``numbers``: positions of parameters that were Python numbers (now 0-d float32 tensors)."""
 {in_dtypes}
 {dtype_prog}
     out_dtype = d_{pattern.local[region.output]}[0]
@@ -430,7 +432,12 @@ def fused_{rule_name.lower()}({", ".join(params)}):
     # Per call: the plan (a few tuple operations on shapes, strides and dtypes), the output's
     # allocation and the launch. Passes keep no state across calls (static checks), so the
     # plan is not cached; under Inductor this function runs once, at trace time.
-    out_shape, out_dtype, grid, scalars, meta = _plan({", ".join(params)})
+    numbers = ()
+    if not ({" and ".join(f"isinstance({p}, torch.Tensor)" for p in params)}):
+        # torch.fx binds a pattern's placeholder to whatever the graph passes there, a literal
+        # too (``x * 1.0`` matches ``in_0 * in_1``): numbers become 0-d float32 tensors.
+        ({", ".join(params)},), numbers = _numbers_as_tensors({", ".join(params)})
+    out_shape, out_dtype, grid, scalars, meta = _plan({", ".join(params)}, numbers)
     out = torch.empty(out_shape, dtype=out_dtype, device={params[0]}.device)
     {kernel}[grid]({", ".join(params)}, out, *scalars, **meta)
     return out
