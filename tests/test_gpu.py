@@ -267,6 +267,33 @@ def test_reseed_gives_torch_manual_seeds_streams_on_cuda() -> None:
     assert all(torch.equal(a, b) for a, b in zip(got, want))
 
 
+def test_secret_draws_are_made_on_the_gpu_from_the_same_distribution() -> None:
+    """``on_device`` draws (the timing step's secret draws, the held-out shape) are made on the
+    GPU by its own RNG: the shapes, dtypes and bounds of the host draws, other values, and a task's
+    weights keep their recorded spread."""
+    import torch
+
+    from passagent.tools.inputs import synthesize_inputs
+
+    sg = load_task(passbench_task("623d")).subgraphs[0]
+    host = synthesize_inputs(sg, 0, seed=11, device="cuda")
+    dev = synthesize_inputs(sg, 0, seed=11, device="cuda", on_device=True)
+    again = synthesize_inputs(sg, 0, seed=11, device="cuda", on_device=True)
+    for spec, h, d, a in zip(sg.args, host, dev, again):
+        if not isinstance(h, torch.Tensor):
+            assert h == d
+            continue
+        assert d.device.type == "cuda" and d.shape == h.shape and d.dtype == h.dtype and torch.equal(d, a)
+        if spec.meta.data is None and h.numel() > 1000 and h.dtype.is_floating_point:
+            assert not torch.equal(d, h)  # another RNG
+            assert abs(float(d.float().std()) - float(h.float().std())) < 0.05 * float(h.float().std()) + 1e-6
+            assert abs(float(d.float().mean()) - float(h.float().mean())) < 0.05 * float(h.float().std()) + 1e-6
+        if spec.meta.min_val is not None:
+            assert float(d.min()) >= spec.meta.min_val
+        if spec.meta.max_val is not None:
+            assert float(d.max()) <= spec.meta.max_val
+
+
 def test_prestarted_worker_serves_the_next_evaluation_on_cuda(cache_root: Path) -> None:
     """A pre-started worker (tools/standby.py) has not touched CUDA; handed the next request it
     evaluates on the GPU like a fresh worker, and its baseline-only budget applies to a pass

@@ -87,6 +87,20 @@ def test_draws_are_seeded_and_distinct() -> None:
         assert not torch.equal(x, z)
 
 
+def test_drawing_on_the_device_is_the_default_draw_on_the_cpu() -> None:
+    """``on_device`` makes each tensor on the generator's device; on the CPU that is the CPU
+    generator of the default, so the draws are bit for bit the same (every rule of synthesize_arg:
+    bounded integers, literal data, bool, clamped and degenerate floats, SymInts)."""
+    sg = load_task(passbench_task("623d")).subgraphs[0]
+    for x, y in zip(synthesize_inputs(sg, 2, seed=7), synthesize_inputs(sg, 2, seed=7, device="cpu", on_device=True)):
+        assert type(x) is type(y)
+        assert (x == y) if not isinstance(x, torch.Tensor) else (torch.equal(x, y) and x.dtype == y.dtype)
+    specs = [spec(dtype=torch.int64, min_val=3, max_val=9), spec(shape=(3,), data=[1.0, 2.0, 3.0]),
+             spec(dtype=torch.bool), spec(min_val=0.0, max_val=0.6), spec(std=0.0), spec(dtype=torch.int32)]
+    for s in specs:
+        assert torch.equal(synthesize_arg(s, gen(5)), synthesize_arg(s, gen(5)))
+
+
 def test_real_passbench_task_has_degenerate_metadata_and_non_degenerate_inputs() -> None:
     sg = load_task(passbench_task("623d")).subgraphs[0]
     degenerate = [a.name for a in sg.args if is_degenerate(a)]

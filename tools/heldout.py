@@ -42,7 +42,7 @@ def grown_subgraph(sg: Subgraph, sizes: set[int]) -> Subgraph:
 
 
 def heldout_inputs(sg: Subgraph, seed: int, device: torch.device, degenerate_std: float,
-                   accepts: Callable[[list[Any]], bool]) -> tuple[list[Any], list[int]] | None:
+                   accepts: Callable[[list[Any]], bool], on_device: bool = False) -> tuple[list[Any], list[int]] | None:
     """Inputs with every size the graph allows grown by one, and the sizes grown; None if none can be.
 
     Args:
@@ -52,13 +52,15 @@ def heldout_inputs(sg: Subgraph, seed: int, device: torch.device, degenerate_std
         degenerate_std: see :func:`passagent.tools.inputs.synthesize_arg`.
         accepts: ``accepts(inputs)`` -> whether eager runs the graph on them (it may raise; that
             counts as refusing).
+        on_device: draw on ``device`` with its own generator (:func:`passagent.tools.inputs.synthesize_inputs`).
     """
     counts = Counter(d for a in _resizable(sg) for d in a.shape if d > 1)
     chosen: set[int] = set()
     best: list[Any] | None = None
     for size, _n in counts.most_common(MAX_SIZES):
         trial = chosen | {size}
-        inputs = synthesize_inputs(grown_subgraph(sg, trial), 0, seed=seed, device=device, degenerate_std=degenerate_std)
+        inputs = synthesize_inputs(grown_subgraph(sg, trial), 0, seed=seed, device=device, degenerate_std=degenerate_std,
+                                   on_device=on_device)
         try:
             ok = accepts(inputs)
         except Exception:  # noqa: BLE001 - eager refuses this size: it is fixed by the graph

@@ -55,16 +55,20 @@ def synthesize_arg(
     *,
     degenerate_std: float = DEGENERATE_STD_FALLBACK,
 ) -> torch.Tensor | int:
-    """Draw one argument on the CPU.
+    """Draw one argument on the generator's device.
 
     Args:
         spec: the argument's metadata.
-        generator: a seeded CPU generator; draws are reproducible for a given seed.
+        generator: a seeded generator; the tensor is made on its device. A CPU generator's
+            draws are the same on every machine for a seed; a CUDA generator's are not (another
+            RNG), from the same distribution.
         degenerate_std: std used when the recorded std is 0 (see module docstring).
 
     Returns:
-        A CPU tensor of ``spec.shape`` and ``spec.dtype``, or a Python int for a SymInt.
+        A tensor of ``spec.shape`` and ``spec.dtype`` on ``generator.device``, or a Python int for
+        a SymInt.
     """
+    dev = generator.device
     m = spec.meta
     if spec.is_symint:
         if m.data is not None:
@@ -73,29 +77,29 @@ def synthesize_arg(
     dtype = m.dtype
     int_dtypes = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
     if dtype in int_dtypes and m.min_val is not None and m.max_val is not None:
-        return torch.randint(int(m.min_val), int(m.max_val) + 1, m.shape, dtype=dtype, generator=generator)
+        return torch.randint(int(m.min_val), int(m.max_val) + 1, m.shape, dtype=dtype, generator=generator, device=dev)
     if m.data is not None:
-        return torch.tensor(m.data, dtype=dtype).reshape(m.shape)
+        return torch.tensor(m.data, dtype=dtype, device=dev).reshape(m.shape)
     if dtype is torch.bool:
-        return torch.randn(m.shape, generator=generator) > 0.5
+        return torch.randn(m.shape, generator=generator, device=dev) > 0.5
     if not (dtype.is_floating_point or dtype.is_complex):
         # Integers without data or bounds: GraphNet has no rule; use [min_val or 0, that + 1].
         low = int(m.min_val) if m.min_val is not None else 0
         high = int(m.max_val) if m.max_val is not None else low + 1
-        return torch.randint(low, high + 1, m.shape, dtype=dtype, generator=generator)
+        return torch.randint(low, high + 1, m.shape, dtype=dtype, generator=generator, device=dev)
     mean = 0.0 if m.mean is None else m.mean
     std = 0.1 if m.std is None else m.std
     if std == 0 and is_degenerate(spec):
         std = degenerate_std
     if std == 0:
-        tensor = torch.full(m.shape, mean, dtype=dtype)
+        tensor = torch.full(m.shape, mean, dtype=dtype, device=dev)
     else:
-        tensor = torch.randn(m.shape, generator=generator).to(dtype) * std * SPREAD_FACTOR + mean
+        tensor = torch.randn(m.shape, generator=generator, device=dev).to(dtype) * std * SPREAD_FACTOR + mean
     if m.min_val is not None:
         tensor = torch.clamp(tensor, min=m.min_val)
     if m.max_val is not None:
         tensor = torch.clamp(tensor, max=m.max_val)
-    noise = torch.randn(m.shape, generator=generator).to(dtype) * 0.01
+    noise = torch.randn(m.shape, generator=generator, device=dev).to(dtype) * 0.01
     tensor = torch.where(torch.isfinite(tensor), tensor, noise)
     return torch.clamp(tensor, min=-FLOAT_CLAMP, max=FLOAT_CLAMP)
 
@@ -107,6 +111,7 @@ def synthesize_inputs(
     seed: int = DEFAULT_SEED,
     device: str | torch.device = "cpu",
     degenerate_std: float = DEGENERATE_STD_FALLBACK,
+    on_device: bool = False,
 ) -> list[torch.Tensor | int]:
     """All forward arguments of ``subgraph`` for input draw number ``draw``.
 
@@ -119,12 +124,17 @@ def synthesize_inputs(
         seed: base seed.
         device: where to place tensors.
         degenerate_std: see :func:`synthesize_arg`.
+        on_device: generate on ``device`` itself with its own generator (a CUDA device's RNG):
+            the same distribution, other values, not reproducible on the CPU. For draws whose
+            seed is secret and never regenerated elsewhere (the timing step's secret draws, the
+            held-out shape), where drawing large weights on the host while the device lease is
+            held would cost host time under the lease. The same as the default on the CPU.
 
     Returns:
         One value per forward argument: tensors of the recorded shapes and dtypes, ints for
         SymInts.
     """
-    gen = torch.Generator(device="cpu")
+    gen = torch.Generator(device=device if on_device else "cpu")
     gen.manual_seed(seed + draw)
     out: list[torch.Tensor | int] = []
     for spec in subgraph.args:

@@ -48,8 +48,11 @@ class TimingStep:
             # graph with random ops is compared with eager under the same generator state.
             rng = random.SystemRandom()
             seeds = [secret_seed() for _ in ref.draws]
-            secret = [synthesize_inputs(self._subgraph, 0, seed=s, device=self.device, degenerate_std=self.req["degenerate_std"])
-                      for s in seeds]
+            # Drawn on the device itself (its own RNG): on a GPU, the secret draws and their
+            # reference took 0.3 s a subgraph of the lease with the draws made on the host (up to
+            # 2 s while other evaluations compiled there), for a few microseconds of device work.
+            secret = [synthesize_inputs(self._subgraph, 0, seed=s, device=self.device, degenerate_std=self.req["degenerate_std"],
+                                        on_device=True) for s in seeds]
             ref = self._reference(ref.eager, secret, seeds=[rng.getrandbits(62) for _ in seeds])
         secret_s = time.perf_counter() - t_secret
         check_s = [0.0]  # seconds inside after_call (the checks of check rounds)
@@ -204,7 +207,8 @@ class TimingStep:
                                                       f"(max abs error {c.max_abs:.3g})")
         # A fresh secret draw after timing, the candidate first, so no reference for it is in memory yet.
         seed = secret_seed()
-        fresh = synthesize_inputs(self._subgraph, 0, seed=seed, device=self.device, degenerate_std=self.req["degenerate_std"])
+        fresh = synthesize_inputs(self._subgraph, 0, seed=seed, device=self.device, degenerate_std=self.req["degenerate_std"],
+                                  on_device=True)
         cand_args = clone_inputs(fresh)
         cand = self._checked_call(candidate, cand_args, seed)
         want_args = clone_inputs(fresh)
@@ -231,7 +235,7 @@ class TimingStep:
             want["outputs"], want["args"] = _reference_call(ref.eager, args, seed), args
             return True
 
-        found = heldout_inputs(sg, seed, self.device, self.req["degenerate_std"], accepts)
+        found = heldout_inputs(sg, seed, self.device, self.req["degenerate_std"], accepts, on_device=True)
         if found is None:
             return None
         inputs, sizes = found
