@@ -34,7 +34,7 @@ With ``--gpus``, tasks run in parallel, one task per listed GPU at a time, each 
 of this script that sees that GPU alone (``CUDA_VISIBLE_DEVICES``); rows keep the list's order.
 With ``--workers N``, N tasks run at once on each device (each listed GPU, or the one
 ``--device``), each in a child process; the children of one device share its device lease
-(``EvalOptions.device_pool`` of that one device, lock folder ``<out>/locks``), so only their
+(``EvalOptions.device_pool`` of that one device, lock folder ``<out>/locks/<device>``), so only their
 device steps take turns while their compiles overlap (on a GPU they compile before the lease:
 ``EvalOptions.compile_before_lease``), as in ``passagent sweep --workers N --devices 0``.
 A task timing under the lease while others compile on the host may time slower; per-round

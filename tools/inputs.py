@@ -115,8 +115,9 @@ def synthesize_inputs(
 ) -> list[torch.Tensor | int]:
     """All forward arguments of ``subgraph`` for input draw number ``draw``.
 
-    Draw ``k`` is seeded with ``seed + k`` and generated on the CPU, then moved to ``device``,
-    so a draw is identical on every device and every machine with the same torch version.
+    Draw ``k`` is seeded with ``seed + k`` and, by default, generated on the CPU, then moved to
+    ``device``, so a draw is identical on every device and every machine with the same torch
+    version (``on_device`` trades that for drawing on the device).
 
     Args:
         subgraph: the subgraph.
