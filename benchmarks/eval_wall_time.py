@@ -22,7 +22,10 @@ loop (:mod:`passagent.tools.lease_gate`), and the table adds the seconds the lea
 seconds of compiling before it (on a GPU the compiles happen before the lease,
 :mod:`passagent.tools.compile_ahead`), from the pool's lease log.
 
-Prints a Markdown table (the README records its output) and the machine it ran on.
+Prints a Markdown table (the README records its output) and the machine it ran on. Its last column
+splits the timing step, summed over the subgraphs: the secret draws and their eager reference,
+warm-up, the rounds, the check rounds' checks (inside the rounds), CUDA-graph replays, and the
+checks after timing.
 """
 
 from __future__ import annotations
@@ -79,24 +82,39 @@ def main() -> None:
                 held = lease["end"] - lease["start"] if lease else None
                 ahead = (lease.get("before_lease_s") or {}).get("compile", 0.0) if lease else None
                 rows.append((mode, "cold" if i == 0 else "warm", wall, result.worker_peak_rss_mb or 0.0, statuses,
-                             result.scores.aggregated, dict(step_times(result)), held, ahead))
+                             result.scores.aggregated, dict(step_times(result)), held, ahead, timing_split(result)))
                 print(f"[{mode} {'cold' if i == 0 else 'warm'}] {wall:.1f} s (lease {held}): {step_times(result)}", flush=True)
     print(f"\ntask {task.id[:12]} ({len(task.subgraphs)} subgraphs), pass {args.pass_path.name}, "
           f"device {args.device}: {device_name(args.device)}, cpu threads {args.cpu_threads or 'default'}\n")
     steps = ["Inductor compile+check", "candidate compile", "candidate run", "held-out shape", "timing"]
     pool = ["lease held (s)", "compiled before the lease (s)"] if args.pool else []
     print("| mode | run | wall time (s) | " + "".join(f"{k} | " for k in pool) + "worker peak RSS (MiB) | statuses | AS | "
-          + " | ".join(f"{k} (s)" for k in steps) + " | other steps (s) |")
-    print("|---|---|---:|" + "---:|" * len(pool) + "---:|---|---:|" + "---:|" * (len(steps) + 1))
-    for mode, kind, wall, rss, statuses, score, by_step, held, ahead in rows:
+          + " | ".join(f"{k} (s)" for k in steps) + " | other steps (s) | timing: " + " / ".join(TIMING_PARTS) + " |")
+    print("|---|---|---:|" + "---:|" * len(pool) + "---:|---|---:|" + "---:|" * (len(steps) + 1) + "---|")
+    for mode, kind, wall, rss, statuses, score, by_step, held, ahead, split in rows:
         other = sum(v for k, v in by_step.items() if k not in steps)
         leased = f"{held:.1f} | {ahead:.1f} | " if args.pool else ""
         print(f"| {mode} | {kind} | {wall:.1f} | {leased}{rss:.0f} | {statuses} | {score:.3f} | "
-              + " | ".join(f"{by_step.get(k, 0.0):.1f}" for k in steps) + f" | {other:.1f} |")
+              + " | ".join(f"{by_step.get(k, 0.0):.1f}" for k in steps) + f" | {other:.1f} | "
+              + " / ".join(f"{split[k]:.2f}" for k in TIMING_PARTS) + " |")
     for mode in modes:
         warm = [r[2] for r in rows if r[0] == mode and r[1] == "warm"]
         if warm:
             print(f"\n{mode}: warm median {statistics.median(warm):.1f} s over {len(warm)} run(s)")
+
+TIMING_PARTS = ("inputs_s", "warmup_s", "seconds", "checks_s", "graph_s", "after_s")
+
+
+def timing_split(result) -> dict[str, float]:
+    """Where the timing step's seconds went, summed over the subgraphs (``SubgraphResult.timing_stop``:
+    secret draws and their reference, warm-up, rounds (check rounds' checks inside them), CUDA-graph
+    replays, the checks after timing)."""
+    total = dict.fromkeys(TIMING_PARTS, 0.0)
+    for sg in result.subgraphs:
+        for k in TIMING_PARTS:
+            total[k] += float((sg.timing_stop or {}).get(k) or 0.0)
+    return {k: round(v, 2) for k, v in total.items()}
+
 
 if __name__ == "__main__":
     main()
