@@ -38,7 +38,19 @@ With ``--workers N``, N tasks run at once on each device (each listed GPU, or th
 device steps take turns while their compiles overlap (on a GPU they compile before the lease:
 ``EvalOptions.compile_before_lease``), as in ``passagent sweep --workers N --devices 0``.
 A task timing under the lease while others compile on the host may time slower; per-round
-ratios cancel most of that drift (see RESULTS, "Compiles before the device lease").
+ratios cancel most of that drift (see RESULTS, "Compiles before the device lease"). After such a
+run the script prints the device leases of this run from the lock folders' ``leases.jsonl``:
+evaluations and IR inspections, lease seconds, evaluations per device-hour (evaluations / leased
+seconds) and how busy the devices were. ``--lease-scope evaluation`` runs the same sweep with the
+lease around each whole evaluation and every compile under it (``EvalOptions(lease_scope="evaluation",
+compile_before_lease=False)``), the harness before its compiles left the lease; IR inspections
+lease their profile alone either way. Two runs back to back, one per scope, give what the
+device-step lease gains on the policy's own sweep:
+
+    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --workers 4 \
+        --max-wall 120 --out runs/scope-evaluation --lease-scope evaluation
+    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --workers 4 \
+        --max-wall 120 --out runs/scope-device
 
 With ``--json``, the rows are rewritten after every task (finished tasks only, in the list's
 order); ``--resume`` keeps the rows already in that file (except error rows) and solves the
@@ -56,6 +68,7 @@ import json
 import math
 import os
 import re
+import statistics
 import subprocess
 import sys
 import threading
@@ -67,6 +80,7 @@ from passagent.agent.builtin.drafts import FAMILIES
 from passagent.agent.confirm import evaluation_of
 from passagent.agent.loop import SolveConfig
 from passagent.agent.solve import solve
+from passagent.tools.device_lease import busy_profile, read_leases
 from passagent.tools.evaluate import EvalOptions
 from passagent.tools.results import inductor_task_scores
 from passagent.tools.schema import EvalResult, inductor_correct_at_headline
@@ -192,6 +206,50 @@ def bench_task(task: str, out: Path, options: EvalOptions, config: SolveConfig) 
     result = solve(task, "builtin", out=out, config=config, eval_options=options)
     wall = time.perf_counter() - start
     return row_from_run(task, result, _run_dir(out, result), options.baseline, wall)
+
+
+def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
+    """The device leases recorded under ``locks`` (a lock folder, or a folder of them) that started
+    at or after ``since`` (seconds since the epoch): this run's, where the folder holds earlier ones.
+
+    Returns None where there are none, else ``evaluations`` and ``inspections`` (leases whose
+    ``purpose`` is ``inspect_ir``: an IR inspection's profile), ``lease_s`` (seconds leased, summed
+    over devices), the median lease of each kind (s), ``evaluations_per_device_hour`` (evaluations
+    / ``lease_s`` x 3600: the rate one device reaches when leases follow each other without a gap)
+    and ``busy_fraction`` (share of the time from the first lease to the last in which some device
+    was leased).
+    """
+    records = [r for r in read_leases(locks) if float(r["start"]) >= since]
+    if not records:
+        return None
+    held: dict[str, list[float]] = {"evaluation": [], "inspection": []}
+    for r in records:
+        held["inspection" if r.get("purpose") == "inspect_ir" else "evaluation"].append(float(r["end"]) - float(r["start"]))
+    total = sum(held["evaluation"]) + sum(held["inspection"])
+    busy = busy_profile(records)
+
+    def median(xs: list[float]) -> float | None:
+        return statistics.median(xs) if xs else None
+
+    return {
+        "evaluations": len(held["evaluation"]), "inspections": len(held["inspection"]), "lease_s": total,
+        "evaluation_lease_median_s": median(held["evaluation"]), "inspection_lease_median_s": median(held["inspection"]),
+        "evaluations_per_device_hour": len(held["evaluation"]) / total * 3600 if total > 0 else None,
+        "busy_fraction": 1.0 - busy["fraction_with_devices_busy"].get(0, 0.0) if busy["window_s"] else None,
+    }
+
+
+def describe_leases(summary: dict[str, Any]) -> str:
+    """One line for :func:`lease_summary`'s result."""
+    def s(x: float | None) -> str:
+        return "-" if x is None else f"{x:.1f} s"
+
+    rate = summary["evaluations_per_device_hour"]
+    busy = summary["busy_fraction"]
+    return (f"device leases: {summary['evaluations']} evaluations (median {s(summary['evaluation_lease_median_s'])}), "
+            f"{summary['inspections']} IR inspections (median {s(summary['inspection_lease_median_s'])}), "
+            f"{summary['lease_s']:.0f} s leased; {'-' if rate is None else f'{rate:.0f}'} evaluations per device-hour; "
+            f"devices busy {'-' if busy is None else f'{busy:.0%}'} of the time")
 
 
 def error_row(task: str, exit_reason: str, summary: str) -> dict[str, Any]:
@@ -321,6 +379,9 @@ def main(argv: list[str] | None = None) -> int:
                                                    "parallel; needs --device cuda (not cuda:N: each child sees its GPU as cuda)")
     parser.add_argument("--workers", type=int, default=1, help="tasks at once on each device (each GPU of --gpus, or "
                                                                "--device), sharing its device lease")
+    parser.add_argument("--lease-scope", default="device", choices=["device", "evaluation"],
+                        help="what an evaluation's device lease covers with --workers: its device steps (the default; on a "
+                             "GPU the compiles run before it) or the whole evaluation, every compile under it")
     parser.add_argument("--resume", action="store_true", help="keep the rows already in --json (not error rows) and "
                                                                "solve the other tasks only")
     # A child of --workers: the device whose lease it shares with its siblings, and their lock folder.
@@ -353,6 +414,10 @@ def main(argv: list[str] | None = None) -> int:
     pool = None
     if opts.lease_pool:
         pool = {"device_pool": [opts.lease_pool], "lock_dir": opts.lock_dir or opts.out / "locks"}
+        if opts.lease_scope == "evaluation":
+            pool.update(lease_scope="evaluation", compile_before_lease=False)
+    elif opts.lease_scope != "device" and opts.workers == 1:
+        parser.error("--lease-scope applies to the device lease shared by --workers N (N >= 2)")
     try:
         options = EvalOptions(device=opts.device, timing_budget_s=opts.timing_budget, integrity_mode=opts.integrity_mode,
                               cache_root=opts.cache_dir, **(pool or {}))
@@ -374,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     if gpus or opts.workers > 1:
         device = "cuda" if gpus else opts.device
         child = ["--device", device, "--integrity-mode", opts.integrity_mode, "--patience", str(opts.patience),
-                 "--out", str(opts.out)]
+                 "--out", str(opts.out), "--lease-scope", opts.lease_scope]
         for flag, value in (("--timing-budget", opts.timing_budget), ("--max-wall", opts.max_wall),
                             ("--cache-dir", opts.cache_dir)):
             if value is not None:
@@ -392,9 +457,13 @@ def main(argv: list[str] | None = None) -> int:
                 label = f"GPU {gpu}" if gpu is not None else device
                 slots.append((label + (f" #{w}" if opts.workers > 1 else ""), env, extra))
         parts = (opts.json.parent if opts.json else opts.out) / "policy_bench_rows"
+        started = time.time()
         rows = run_in_children(tasks, slots, child, parts, done=done, on_row=save)
         save(rows)
         print(table(rows))
+        leases = lease_summary(opts.out / "locks", since=started)
+        if leases is not None:
+            print(f"\n{describe_leases(leases)} (lease scope: {opts.lease_scope})")
         return 0
     rows: list[dict[str, Any] | None] = [done.get(i) for i in range(len(tasks))]
     for index, task in enumerate(tasks):

@@ -353,8 +353,72 @@ def test_policy_bench_workers_share_one_device_lease_and_resume_keeps_finished_r
     assert bench.main(["--tasks", "task_000", "--device", "cuda", "--lease-pool", "cuda", "--lock-dir", str(locks),
                        "--out", str(tmp_path / "runs")]) == 0
     assert seen["options"].device_pool == ["cuda"] and seen["options"].lock_dir == locks
+    assert seen["options"].lease_scope == "device"
     with pytest.raises(SystemExit):
         bench.main(["--tasks", "task_000", "--resume"])  # nothing to resume from without --json
+
+
+def test_policy_bench_lease_scope_reaches_the_children_and_the_run_ends_with_its_leases(monkeypatch: pytest.MonkeyPatch,
+                                                                                         tmp_path, capsys) -> None:
+    """``--lease-scope evaluation`` (the lease around each whole evaluation, every compile under it)
+    is handed to every child and becomes its EvalOptions; after the run the script prints this run's
+    leases from the lock folder: evaluations and IR inspections apart, leases from before the run left out."""
+    import importlib.util
+    import json
+    import subprocess
+    import time
+    from pathlib import Path
+
+    from passagent.tools.device_lease import LEASE_LOG
+
+    repo = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    runs = tmp_path / "runs"
+    commands = []
+
+    def lease(log: Path, start: float, seconds: float, **info) -> None:
+        with log.open("a") as f:
+            f.write(json.dumps({"device": "cuda", "start": start, "end": start + seconds, **info}) + "\n")
+
+    def fake_run(cmd, env, **_kw):
+        commands.append(cmd)
+        log = Path(cmd[cmd.index("--lock-dir") + 1]) / LEASE_LOG
+        log.parent.mkdir(parents=True, exist_ok=True)
+        now = time.time()
+        lease(log, now, 20.0, task=cmd[cmd.index("--tasks") + 1], lease_scope="evaluation")
+        lease(log, now + 20.0, 30.0, task=cmd[cmd.index("--tasks") + 1], lease_scope="evaluation")
+        lease(log, now + 50.0, 4.0, task=cmd[cmd.index("--tasks") + 1], purpose="inspect_ir")
+        part = Path(cmd[cmd.index("--json") + 1])
+        part.write_text(json.dumps([{"task": cmd[cmd.index("--tasks") + 1], "inductor_as": 1.0, "policy_as": 1.0,
+                                     "ratio": 1.0, "families": {}, "evaluations": 2, "wall_s": 1.0, "exit": "finished"}]))
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+
+    monkeypatch.setattr(bench.subprocess, "run", fake_run)
+    # A lease from an earlier run in the same folder is not this run's.
+    old = runs / "locks" / "cuda" / LEASE_LOG
+    old.parent.mkdir(parents=True)
+    lease(old, time.time() - 3600, 100.0, task="task_009")
+    assert bench.main(["--tasks", "task_000,task_001", "--device", "cuda", "--workers", "2", "--out", str(runs),
+                       "--lease-scope", "evaluation"]) == 0
+    assert len(commands) == 2 and all(c[c.index("--lease-scope") + 1] == "evaluation" for c in commands)
+    out = capsys.readouterr().out
+    # 4 evaluations of 20 + 30 s and 2 inspections of 4 s: 108 s leased, 4 / 108 s x 3600 = 133 per device-hour.
+    assert "device leases: 4 evaluations (median 25.0 s), 2 IR inspections (median 4.0 s), 108 s leased; " \
+           "133 evaluations per device-hour" in out and "(lease scope: evaluation)" in out
+    summary = bench.lease_summary(runs / "locks")
+    assert summary["evaluations"] == 5 and summary["lease_s"] == pytest.approx(208.0)  # without since: every record
+
+    seen = {}
+    monkeypatch.setattr(bench, "bench_task", lambda task, out_, options, config: seen.update(options=options) or {
+        "task": task, "inductor_as": 1.0, "policy_as": 1.0, "ratio": 1.0, "families": {}, "evaluations": 1,
+        "wall_s": 0.0, "exit": "finished"})
+    assert bench.main(["--tasks", "task_000", "--device", "cuda", "--lease-pool", "cuda", "--lock-dir", str(tmp_path / "l"),
+                       "--out", str(runs), "--lease-scope", "evaluation"]) == 0
+    assert seen["options"].lease_scope == "evaluation" and seen["options"].compile_before_lease is False
+    with pytest.raises(SystemExit):  # no shared lease without --workers
+        bench.main(["--tasks", "task_000", "--device", "cuda", "--lease-scope", "evaluation"])
 
 
 def inspected(irs: list[dict[str, Any]]) -> list[_Exchange]:
