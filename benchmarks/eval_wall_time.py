@@ -39,6 +39,7 @@ from pathlib import Path
 from passagent.agent.render import step_times
 from passagent.tools.device_lease import read_leases
 from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
+from passagent.tools.schema import EvalResult
 from passagent.tools.standby import POOL
 from passagent.tools.tasks import load_task
 
@@ -46,6 +47,20 @@ REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASK = next((REPO.parent / "shared" / "data" / "passbench" / "typical").glob("623d*"), None)
 DEFAULT_PASS = REPO / "examples" / "passes" / "623d_drop_dead_rand.py"
 MODES = ("sandbox", "no-sandbox", "standby")
+
+TIMING_PARTS = ("inputs_s", "warmup_s", "seconds", "checks_s", "graph_s", "after_s")
+
+
+def timing_split(result: EvalResult) -> dict[str, float]:
+    """Where the timing step's seconds went, summed over the subgraphs (``SubgraphResult.timing_stop``:
+    secret draws and their reference, warm-up, rounds (check rounds' checks inside them), CUDA-graph
+    replays, the checks after timing), in seconds rounded to 10 ms; a subgraph that was not timed
+    adds nothing."""
+    total = dict.fromkeys(TIMING_PARTS, 0.0)
+    for sg in result.subgraphs:
+        for k in TIMING_PARTS:
+            total[k] += float((sg.timing_stop or {}).get(k) or 0.0)
+    return {k: round(v, 2) for k, v in total.items()}
 
 
 def main() -> None:
@@ -101,20 +116,6 @@ def main() -> None:
         warm = [r[2] for r in rows if r[0] == mode and r[1] == "warm"]
         if warm:
             print(f"\n{mode}: warm median {statistics.median(warm):.1f} s over {len(warm)} run(s)")
-
-TIMING_PARTS = ("inputs_s", "warmup_s", "seconds", "checks_s", "graph_s", "after_s")
-
-
-def timing_split(result) -> dict[str, float]:
-    """Where the timing step's seconds went, summed over the subgraphs (``SubgraphResult.timing_stop``:
-    secret draws and their reference, warm-up, rounds (check rounds' checks inside them), CUDA-graph
-    replays, the checks after timing)."""
-    total = dict.fromkeys(TIMING_PARTS, 0.0)
-    for sg in result.subgraphs:
-        for k in TIMING_PARTS:
-            total[k] += float((sg.timing_stop or {}).get(k) or 0.0)
-    return {k: round(v, 2) for k, v in total.items()}
-
 
 if __name__ == "__main__":
     main()

@@ -45,12 +45,14 @@ seconds) and how busy the devices were. ``--lease-scope evaluation`` runs the sa
 lease around each whole evaluation and every compile under it (``EvalOptions(lease_scope="evaluation",
 compile_before_lease=False)``), the harness before its compiles left the lease; IR inspections
 lease their profile alone either way. Two runs back to back, one per scope, give what the
-device-step lease gains on the policy's own sweep:
+device-step lease gains on the policy's own sweep (each from its own empty cache, so neither
+reuses the other's compiles):
 
-    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --workers 4 \
-        --max-wall 120 --out runs/scope-evaluation --lease-scope evaluation
-    python benchmarks/policy_bench.py --tasks-file benchmarks/tasks/policy_gpu.txt --device cuda --workers 4 \
-        --max-wall 120 --out runs/scope-device
+    T=task_001,task_002,task_003,task_004,task_006,task_011,task_012,task_020,task_025,task_028
+    python benchmarks/policy_bench.py --tasks $T --device cuda --workers 4 --max-wall 90 \
+        --out runs/scope-evaluation --cache-dir /tmp/cache-evaluation --lease-scope evaluation
+    python benchmarks/policy_bench.py --tasks $T --device cuda --workers 4 --max-wall 90 \
+        --out runs/scope-device --cache-dir /tmp/cache-device
 
 With ``--json``, the rows are rewritten after every task (finished tasks only, in the list's
 order); ``--resume`` keeps the rows already in that file (except error rows) and solves the
@@ -212,7 +214,8 @@ def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
     """The device leases recorded under ``locks`` (a lock folder, or a folder of them) that started
     at or after ``since`` (seconds since the epoch): this run's, where the folder holds earlier ones.
 
-    Returns None where there are none, else ``evaluations`` and ``inspections`` (leases whose
+    Unreadable lines of a log are skipped (:func:`passagent.tools.device_lease.read_leases`); a
+    folder without logs gives None. Returns None where there are none, else ``evaluations`` and ``inspections`` (leases whose
     ``purpose`` is ``inspect_ir``: an IR inspection's profile), ``lease_s`` (seconds leased, summed
     over devices), the median lease of each kind (s), ``evaluations_per_device_hour`` (evaluations
     / ``lease_s`` x 3600: the rate one device reaches when leases follow each other without a gap)
