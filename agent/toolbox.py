@@ -354,14 +354,23 @@ class Toolbox:
                                   sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
             return ToolOutcome(describe_check(report, graph_of=shown))
         # In a sweep the check runs the pass on a leased device, like an evaluation, so it never
-        # runs beside another's timed calls (and a Triton replacement gets its GPU).
+        # runs beside another's timed calls (and a Triton replacement gets its GPU); the lease is
+        # taken once the check's process has started and loaded the pass, as an evaluation's is.
         from ..tools.baseline_cache import default_cache_root
-        from ..tools.device_lease import lease_device, leased_device
+        from ..tools.lease_gate import LeaseGate
 
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
-        with lease_device(o.device_pool, lock_dir, info={"task": self.task.id, "purpose": "check_pass"}) as device:
-            report = self.checker(self.task, self.workspace.root, device=leased_device(device),
-                                  integrity_mode=o.integrity_mode, sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
+        info = {"task": self.task.id, "purpose": "check_pass"}
+        common = {"integrity_mode": o.integrity_mode, "sandbox": o.sandbox,
+                  "inductor_subgraph": (shown or 0) if args.get("inductor") else None}
+        if o.lease_scope == "evaluation":  # the lease around the whole check, as around the whole evaluation
+            from ..tools.device_lease import lease_device, leased_device
+
+            with lease_device(o.device_pool, lock_dir, info={**info, "lease_scope": "evaluation"}) as device:
+                report = self.checker(self.task, self.workspace.root, device=leased_device(device), **common)
+        else:
+            gate = LeaseGate(o.device_pool, lock_dir, info)
+            report = self.checker(self.task, self.workspace.root, device=o.device, gate=gate, **common)
         return ToolOutcome(describe_check(report, graph_of=shown))
 
     def _evaluate_pass(self, args: dict[str, Any]) -> ToolOutcome:

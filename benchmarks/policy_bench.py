@@ -215,29 +215,40 @@ def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
     at or after ``since`` (seconds since the epoch): this run's, where the folder holds earlier ones.
 
     Unreadable lines of a log are skipped (:func:`passagent.tools.device_lease.read_leases`); a
-    folder without logs gives None. Returns None where there are none, else ``evaluations`` and ``inspections`` (leases whose
-    ``purpose`` is ``inspect_ir``: an IR inspection's profile), ``lease_s`` (seconds leased, summed
-    over devices), the median lease of each kind (s), ``evaluations_per_device_hour`` (evaluations
-    / ``lease_s`` x 3600: the rate one device reaches when leases follow each other without a gap)
-    and ``busy_fraction`` (share of the time from the first lease to the last in which some device
-    was leased).
+    folder without logs gives None. Each lease is classed by the ``purpose`` its record names:
+    ``inspect_ir`` (an IR inspection's profile), ``check_pass`` (the ``check_pass`` tool's run of
+    the pass on the device), none (an evaluation). Returns None where there are none, else per
+    class its count (``evaluations``, ``checks``, ``inspections``) and median lease (s), and
+    ``lease_s`` (seconds leased, every class, summed over devices),
+    ``evaluation_lease_s`` (the evaluations' share of it), ``evaluations_per_device_hour``
+    (evaluations / ``lease_s`` x 3600: the rate one device reaches on this sweep when leases follow
+    each other without a gap, its checks and inspections included),
+    ``evaluations_per_evaluation_hour`` (evaluations / ``evaluation_lease_s`` x 3600: the
+    evaluations alone) and ``busy_fraction`` (share of the time from the first lease to the last
+    in which some device was leased).
     """
     records = [r for r in read_leases(locks) if float(r["start"]) >= since]
     if not records:
         return None
-    held: dict[str, list[float]] = {"evaluation": [], "inspection": []}
+    kinds = {"inspect_ir": "inspection", "check_pass": "check"}
+    held: dict[str, list[float]] = {"evaluation": [], "check": [], "inspection": []}
     for r in records:
-        held["inspection" if r.get("purpose") == "inspect_ir" else "evaluation"].append(float(r["end"]) - float(r["start"]))
-    total = sum(held["evaluation"]) + sum(held["inspection"])
+        held[kinds.get(r.get("purpose"), "evaluation")].append(float(r["end"]) - float(r["start"]))
+    total = sum(sum(v) for v in held.values())
+    evaluation_s = sum(held["evaluation"])
+    n = len(held["evaluation"])
     busy = busy_profile(records)
 
     def median(xs: list[float]) -> float | None:
         return statistics.median(xs) if xs else None
 
     return {
-        "evaluations": len(held["evaluation"]), "inspections": len(held["inspection"]), "lease_s": total,
-        "evaluation_lease_median_s": median(held["evaluation"]), "inspection_lease_median_s": median(held["inspection"]),
-        "evaluations_per_device_hour": len(held["evaluation"]) / total * 3600 if total > 0 else None,
+        "evaluations": n, "checks": len(held["check"]), "inspections": len(held["inspection"]),
+        "lease_s": total, "evaluation_lease_s": evaluation_s,
+        "evaluation_lease_median_s": median(held["evaluation"]), "check_lease_median_s": median(held["check"]),
+        "inspection_lease_median_s": median(held["inspection"]),
+        "evaluations_per_device_hour": n / total * 3600 if total > 0 else None,
+        "evaluations_per_evaluation_hour": n / evaluation_s * 3600 if evaluation_s > 0 else None,
         "busy_fraction": 1.0 - busy["fraction_with_devices_busy"].get(0, 0.0) if busy["window_s"] else None,
     }
 
@@ -247,11 +258,16 @@ def describe_leases(summary: dict[str, Any]) -> str:
     def s(x: float | None) -> str:
         return "-" if x is None else f"{x:.1f} s"
 
-    rate = summary["evaluations_per_device_hour"]
+    def rate(x: float | None) -> str:
+        return "-" if x is None else f"{x:.0f}"
+
     busy = summary["busy_fraction"]
     return (f"device leases: {summary['evaluations']} evaluations (median {s(summary['evaluation_lease_median_s'])}), "
+            f"{summary['checks']} check_pass runs (median {s(summary['check_lease_median_s'])}), "
             f"{summary['inspections']} IR inspections (median {s(summary['inspection_lease_median_s'])}), "
-            f"{summary['lease_s']:.0f} s leased; {'-' if rate is None else f'{rate:.0f}'} evaluations per device-hour; "
+            f"{summary['lease_s']:.0f} s leased ({summary['evaluation_lease_s']:.0f} s by evaluations); "
+            f"{rate(summary['evaluations_per_device_hour'])} evaluations per device-hour "
+            f"({rate(summary['evaluations_per_evaluation_hour'])} per hour of evaluation leases); "
             f"devices busy {'-' if busy is None else f'{busy:.0%}'} of the time")
 
 

@@ -130,3 +130,56 @@ def test_kernel_sources_are_read_from_inductors_output_code() -> None:
     assert all("kernel" in src for src in sources.values())  # the C++ (or Triton) body, not the wrapper
     cut = kernel_sources(codes[0], max_lines=3)
     assert all(src.splitlines()[-1].startswith("... (") for src in cut.values())
+
+
+def test_a_pooled_check_takes_the_lease_after_its_process_started_and_a_pass_that_does_not_load_takes_none(tmp_path: Path) -> None:
+    """In a sweep the check's child starts, imports torch and loads the pass before the device
+    lease; the lease covers its runs on the device alone (``lease_gate``)."""
+    import time
+
+    from passagent.tools.device_lease import read_leases
+    from passagent.tools.lease_gate import LeaseGate
+
+    locks = tmp_path / "locks"
+    gate = LeaseGate(["cpu"], locks, {"task": "task_004", "purpose": "check_pass"})
+    called = time.time()
+    report = check_pass_on_task(load_task(TASK_004), MULTI_OUTPUT, subgraphs=[0], timeout_s=600, gate=gate)
+    assert report.error is None and report.subgraphs[0].matches == 1
+    assert all(o.problem is None and o.min_correct_t <= -5 for o in report.subgraphs[0].outputs)
+    [lease] = read_leases(locks)
+    assert lease["purpose"] == "check_pass" and lease["lease_scope"] == "device" and not gate.held
+    started = lease["before_lease_s"]["check_start"]
+    assert started > 0.5 and lease["start"] >= called + started - 0.5  # process start and imports came first
+    assert 0 < lease["in_lease_s"]["check"] <= lease["end"] - lease["start"] < report.wall_s - started + 0.5
+
+    (tmp_path / "broken.py").write_text("def pattern(x):\n    return x +\n")
+    broken = check_pass_on_task(load_task(TASK_004), tmp_path / "broken.py", subgraphs=[0], timeout_s=600,
+                                gate=LeaseGate(["cpu"], locks, {"purpose": "check_pass"}))
+    assert broken.load_error and "broken.py" in broken.load_error
+    assert len(read_leases(locks)) == 1  # it never ran on the device: no lease
+
+
+@pytest.mark.parametrize("scope", ["device", "evaluation"])
+def test_the_check_pass_tool_in_a_sweep_leases_as_the_evaluations_do(tmp_path: Path, scope: str) -> None:
+    from passagent.tools.device_lease import read_leases
+    from passagent.tools.lease_gate import LeaseGate
+
+    seen = []
+
+    def checker(task, root, **kw):
+        seen.append(kw)
+        return _report(outputs=[OutputCheck(index=0, min_correct_t=-6, max_abs=0.0)])
+
+    ws = PassWorkspace(tmp_path / "ws")
+    ws.write("main", MULTI_OUTPUT.read_text())
+    opts = EvalOptions(device="cpu", device_pool=["cpu"], lock_dir=tmp_path / "locks", lease_scope=scope)
+    toolbox = Toolbox(load_task(TASK_004), ws, opts, evaluator=None, checker=checker)
+    out = toolbox.execute(ToolCall(id="1", name="check_pass", arguments={}, raw_arguments="{}"))
+    assert not out.is_error and "correct on this draw" in out.text
+    if scope == "device":  # the checker takes the lease itself, once its process is ready
+        gate = seen[0]["gate"]
+        assert isinstance(gate, LeaseGate) and gate.info["purpose"] == "check_pass" and read_leases(tmp_path / "locks") == []
+    else:  # the lease around the whole check
+        assert "gate" not in seen[0] and seen[0]["device"] == "cpu"
+        [lease] = read_leases(tmp_path / "locks")
+        assert lease["purpose"] == "check_pass" and lease["lease_scope"] == "evaluation"

@@ -49,6 +49,18 @@ def test_cpu_captured_literals_run_on_cuda(cache_root: Path) -> None:
     assert result.subgraphs[0].status == "compile"  # the pass does not match; the task ran
 
 
+def _compile_state(backend=None) -> str:
+    """What Dynamo did in this process, for a failure message: an in-process compile that never
+    reached its backend (graphs captured 0) points at Dynamo skipping the frame, not at the pass."""
+    import os
+
+    import torch._dynamo.utils
+
+    seen = f"graphs captured {len(backend.graphs_before)}, matches {backend.total_matches}; " if backend is not None else ""
+    env = {k: v for k, v in os.environ.items() if k.startswith(("TORCHDYNAMO", "TORCH_COMPILE", "TORCHINDUCTOR"))}
+    return f"{seen}dynamo frames {dict(torch._dynamo.utils.counters['frames'])}; environment {env}"
+
+
 RMS_TRITON = EXAMPLES / "task035_rms_norm_triton"
 RMS_TASK = Path(__file__).resolve().parent.parent / "bench" / "tasks" / "task_035"
 
@@ -80,7 +92,7 @@ def test_inductor_compiles_the_user_triton_kernel() -> None:
     args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, seed=0)]
     backend = PassBackend(load_rules(RMS_TRITON))
     out, code = run_and_get_code(torch.compile(module, backend=backend), *args)
-    assert backend.triton_ops and any("_rms_norm_kernel" in c for c in code)  # inlined, not a fallback
+    assert backend.triton_ops and any("_rms_norm_kernel" in c for c in code), _compile_state(backend)  # inlined, not a fallback
     torch.testing.assert_close(out[0], module(*args)[0], rtol=1e-2, atol=1e-2)
 
 
@@ -233,7 +245,7 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
 
     task = load_task(RMS_TASK)
     drafts = kernel_candidate(task)
-    assert len(drafts) == 3  # float32, float16, bfloat16
+    assert len(drafts) == 3, _compile_state()  # float32, float16, bfloat16
     for d in drafts:
         (tmp_path / f"{d.rule_name}.py").write_text(d.source)
     (tmp_path / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name for d in drafts]))
@@ -247,7 +259,7 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
     args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, seed=0)]
     backend = PassBackend(load_rules(tmp_path))
     _, code = run_and_get_code(torch.compile(module, backend=backend), *args)
-    assert backend.triton_ops and any("_fusedkernel_kernel" in c for c in code)
+    assert backend.triton_ops and any("_fusedkernel_kernel" in c for c in code), _compile_state(backend)
     calls = [ln for c in code for ln in c.splitlines() if "torch.ops.passagent_" in ln and not ln.lstrip().startswith("#")]
     assert calls == []  # no call of the custom op, whose Python launcher would run per call
 
@@ -331,3 +343,18 @@ def test_the_compiles_happen_before_the_gpu_lease(cache_root: Path, tmp_path: Pa
     for s in result.subgraphs:
         assert s.status == "correct" and s.matches >= 1, s.message
         assert set(s.before_lease_s) == {"inductor", "candidate"} and s.compiles_in_lease == 0, (s.before_lease_s, s.compiles_in_lease)
+
+
+def test_a_pooled_check_runs_on_the_leased_gpu_after_its_process_is_ready(tmp_path: Path) -> None:
+    from passagent.tools.check import check_pass_on_task
+    from passagent.tools.device_lease import read_leases
+    from passagent.tools.lease_gate import LeaseGate
+
+    gate = LeaseGate(["cuda:0"], tmp_path / "locks", {"purpose": "check_pass"})
+    task = load_task(Path(__file__).resolve().parent.parent / "bench" / "tasks" / "task_004")
+    report = check_pass_on_task(task, TEST_PASSES / "passnet" / "multi_output_wrap_launcher.py", subgraphs=[0],
+                                timeout_s=600, gate=gate)
+    assert report.error is None and report.subgraphs[0].matches == 1, report
+    assert all(o.problem is None and o.min_correct_t <= -5 for o in report.subgraphs[0].outputs)
+    [lease] = read_leases(tmp_path / "locks")
+    assert lease["device"] == "cuda:0" and lease["before_lease_s"]["check_start"] > 0 and lease["in_lease_s"]["check"] > 0

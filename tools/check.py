@@ -12,6 +12,11 @@ can still fail there, but a pass that fails here would fail the evaluation the s
 The pass's code runs in a spawned child process (never here) with the evaluation worker's
 confinement (resource limits, writes only to its folder, no network where the OS allows) and a
 time limit; a pass the static checks refuse is not run at all.
+
+In a sweep the check shares the device lease of evaluations (:mod:`.lease_gate`): given a gate,
+the child starts, imports torch, loads the task and the pass, reports ``ready`` and waits; the
+lease is taken for the runs on the device alone and released when it reports ``device_done``. A
+pass that fails to load never takes the lease.
 """
 
 from __future__ import annotations
@@ -30,6 +35,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from .passes import pass_digest, pass_files, source_files
 from .static_checks import Mode, check_pass
 from .tasks import Task
+
+from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child
+
 
 
 class _Model(BaseModel):
@@ -104,7 +112,8 @@ class CheckReport(_Model):
 
 def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu", timeout_s: float = 120.0,
                        integrity_mode: str = "permissive", sandbox: bool = True,
-                       subgraphs: list[int] | None = None, inductor_subgraph: int | None = None) -> CheckReport:
+                       subgraphs: list[int] | None = None, inductor_subgraph: int | None = None,
+                       gate: LeaseGate | None = None) -> CheckReport:
     """Check ``pass_path`` on ``task`` (every subgraph, or ``subgraphs``) without compiling or timing.
 
     Args:
@@ -115,6 +124,10 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         inductor_subgraph: also compile the rewritten graph of this subgraph with Inductor
             (seconds to a minute) and report the candidate's post-grad graph and kernels; its
             outputs are then the compiled candidate's, as an evaluation runs it.
+        gate: a device lease (:class:`.lease_gate.LeaseGate`) to take once the child has started
+            and loaded the task and the pass, held while it runs on the device, released when it
+            is done (or dies, or times out). The child runs on the pool's kind of device (its only
+            device, or the leased one, named by the go line); ``device`` is then not used.
 
     Raises:
         PassLoadError: the pass path does not exist or its rule list is malformed.
@@ -139,10 +152,17 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         from .baseline_cache import default_cache_root
 
         env = worker_environment(Path(default_cache_root()), workdir)
+        spawn_env = dict(env)
+        if gate is not None:
+            from .device_lease import leased_device
+            from .lease_gate import pinned_at_spawn
+
+            # The device is known now only for a one-device pool; otherwise the go line names it.
+            device = leased_device(pinned_at_spawn(gate.pool) or gate.pool[0])
         child_device = pin_worker_device(device, env)  # cuda:N: the child sees GPU N alone
         request = {"task_path": str(task.path), "task_id": task.id, "pass_path": str(pass_path),
                    "pass_digest": report.pass_sha256, "device": child_device, "indices": indices, "inductor_subgraph": inductor_subgraph,
-                   "out": str(workdir / "check.json"),
+                   "out": str(workdir / "check.json"), "handshake": gate is not None,
                    "sandbox": {"writable_dirs": [str(workdir), env["TORCHINDUCTOR_CACHE_DIR"]],
                                "cpu_seconds": int(timeout_s * 2) + 10} if sandbox else None}
         Path(env["TORCHINDUCTOR_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
@@ -150,14 +170,21 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         argv = [sys.executable, "-m", "passagent.tools.check", str(workdir / "request.json")]
         if sandbox:
             argv = isolate_network_command(argv)[0]
+        started = time.monotonic()
         proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+                                start_new_session=True, stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL)
         try:
-            log, _ = proc.communicate(timeout=timeout_s)
+            if gate is not None:
+                lease_for_ready_child(proc, gate, workdir, deadline=started + timeout_s, t0=started,
+                                      before="check_start", during="check", spawn_env=spawn_env)
+            log, _ = proc.communicate(timeout=max(1.0, started + timeout_s - time.monotonic()))
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, 9)
             log, _ = proc.communicate()
             report.error = f"the check took longer than {timeout_s:.0f} s (a pass that hangs also hangs the evaluation)"
+        finally:
+            if gate is not None:
+                gate.release()
         out = workdir / "check.json"
         if out.is_file():
             partial = CheckReport.model_validate_json(out.read_text())
@@ -272,11 +299,25 @@ def main(argv: list[str]) -> int:
         Path(request["out"]).write_text(report.model_dump_json())
         return 0
     device = torch.device(request["device"])
+    workdir = Path(request["out"]).parent
+    if request.get("handshake"):
+        from .lease_gate import wait_for_go
+
+        (workdir / READY_FILE).write_text("")
+        go = wait_for_go(sys.stdin)
+        if go is None:  # the parent is gone or gave up: nothing may run on the device
+            return 0
+        if go.get("cuda_visible_devices") is not None:
+            # Read by CUDA when it starts, which nothing in this process has done yet.
+            os.environ["CUDA_VISIBLE_DEVICES"] = str(go["cuda_visible_devices"])
+        device = torch.device(go.get("device", request["device"]))
     for index in request["indices"]:
         report.subgraphs.append(_check_subgraph(index, task.subgraphs[index], rules, device, files,
                                                 index == request.get("inductor_subgraph")))
         Path(request["out"]).write_text(report.model_dump_json())  # what is done survives a crash later
     Path(request["out"]).write_text(report.model_dump_json())
+    if request.get("handshake"):
+        (workdir / DEVICE_DONE_FILE).write_text("")
     return 0
 
 

@@ -27,7 +27,7 @@ from typing import Any, Sequence
 
 import torch
 
-from .lease_gate import LeaseGate
+from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child
 from .profiling import profile_calls, top_events
 
 #: Bump when the inspection output changes shape.
@@ -335,7 +335,8 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         )
         try:
             if gate is not None:
-                _profile_under_lease(proc, gate, Path(tmp), t0 + timeout_s * len(todo), t0)
+                lease_for_ready_child(proc, gate, Path(tmp), deadline=t0 + timeout_s * len(todo), t0=t0,
+                                      before="inspect", during="profile")
             log, _ = proc.communicate(timeout=max(1.0, t0 + timeout_s * len(todo) - time.monotonic()))
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -360,38 +361,6 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
     return results[index]  # type: ignore[return-value]
 
 
-def _profile_under_lease(proc: subprocess.Popen[bytes], gate: LeaseGate, out_dir: Path, deadline: float, t0: float) -> None:
-    """Wait for the inspection process's ``ready`` file, take the lease, tell it to go.
-
-    Raises:
-        subprocess.TimeoutExpired: ``deadline`` (monotonic clock) passed first.
-    """
-    ready = out_dir / READY_FILE
-    while not ready.is_file():
-        if proc.poll() is not None:
-            return  # it died or finished without profiling: nothing to lease
-        if time.monotonic() > deadline:
-            raise subprocess.TimeoutExpired(proc.args, deadline - t0)
-        time.sleep(0.05)
-    gate.acquire(before_lease_s={"inspect": round(time.monotonic() - t0, 4)})
-    t_go = time.monotonic()
-    try:
-        proc.stdin.write(gate.go_line({}).encode())  # type: ignore[union-attr]
-        proc.stdin.close()  # type: ignore[union-attr]
-    except OSError:  # it died meanwhile: its partial output is read as usual
-        return
-    finally:
-        proc.stdin = None  # closed: communicate() must not flush it
-    while proc.poll() is None and not (out_dir / DEVICE_DONE_FILE).is_file():
-        if time.monotonic() > deadline:
-            raise subprocess.TimeoutExpired(proc.args, deadline - t0)
-        time.sleep(0.05)
-    gate.add_in_lease({"profile": time.monotonic() - t_go})
-    gate.release()
-
-
-#: Files the inspection process writes in its folder for the handshake (:func:`inspect_isolated`).
-READY_FILE, DEVICE_DONE_FILE = "ready", "device_done"
 
 
 def main(argv: list[str]) -> int:

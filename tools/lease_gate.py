@@ -21,6 +21,8 @@ line to the first subgraph: CUDA start and the device's floors).
 from __future__ import annotations
 
 import json
+import subprocess
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -126,3 +128,49 @@ def wait_for_go(stream: IO[str]) -> dict[str, Any] | None:
     except json.JSONDecodeError:
         return None
     return message if isinstance(message, dict) and message.get("go") else None
+
+
+#: Files a child process writes in its folder for the handshake of :func:`lease_for_ready_child`.
+READY_FILE, DEVICE_DONE_FILE = "ready", "device_done"
+
+
+def lease_for_ready_child(proc: subprocess.Popen[bytes], gate: LeaseGate, folder: Path, *, deadline: float, t0: float,
+                          before: str, during: str, spawn_env: dict[str, str] | None = None) -> None:
+    """The parent's side of a child's handshake through files: wait for ``folder/ready``, take the
+    lease, write the go line on the child's standard input (then closed), and release the lease
+    when ``folder/device_done`` appears or the child exits. A child that exits before ``ready``
+    never takes the lease.
+
+    Args:
+        proc: the child, started with ``stdin=subprocess.PIPE``; ``proc.stdin`` is closed and set
+            to None (``communicate()`` must not flush it).
+        deadline, t0: monotonic-clock seconds: the time limit, and when the child was started.
+        before, during: the names under which the lease record gets the seconds from ``t0`` to the
+            lease (``before_lease_s``) and from the go line to the release (``in_lease_s``).
+        spawn_env: the child's environment, for the go line (:meth:`LeaseGate.go_line`).
+
+    Raises:
+        subprocess.TimeoutExpired: ``deadline`` passed first (the lease, if taken, is still held:
+            release it once the child is killed).
+    """
+    ready = Path(folder) / READY_FILE
+    while not ready.is_file():
+        if proc.poll() is not None:
+            return
+        if time.monotonic() > deadline:
+            raise subprocess.TimeoutExpired(proc.args, deadline - t0)
+        time.sleep(0.02)
+    gate.acquire(before_lease_s={before: round(time.monotonic() - t0, 4)})
+    t_go = time.monotonic()
+    stdin, proc.stdin = proc.stdin, None
+    try:
+        stdin.write(gate.go_line(spawn_env or {}).encode())  # type: ignore[union-attr]
+        stdin.close()  # type: ignore[union-attr]
+    except OSError:  # it died meanwhile: its partial output is read as usual
+        return
+    while proc.poll() is None and not (Path(folder) / DEVICE_DONE_FILE).is_file():
+        if time.monotonic() > deadline:
+            raise subprocess.TimeoutExpired(proc.args, deadline - t0)
+        time.sleep(0.02)
+    gate.add_in_lease({during: time.monotonic() - t_go})
+    gate.release()
