@@ -388,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing-budget", type=float, default=None, help="seconds of timed calls per subgraph per evaluation")
     parser.add_argument("--integrity-mode", default="permissive", choices=["permissive", "strict"])
     parser.add_argument("--patience", type=int, default=3, help="evaluations without AS improving that end a run")
-    parser.add_argument("--max-wall", type=float, default=None, help="seconds of run time per task at most (the loop's max_wall_s)")
+    parser.add_argument("--max-wall", type=float, default=None, help="seconds of run time per task (the loop's max_wall_s), checked between steps: a step under way finishes first")
     parser.add_argument("--out", type=Path, default=Path("runs/policy_bench"), help="archive root of the runs")
     parser.add_argument("--cache-dir", type=Path, default=None)
     parser.add_argument("--json", type=Path, help="also write the rows as JSON here")
