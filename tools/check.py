@@ -32,12 +32,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child, pinned_at_spawn, wait_for_go
 from .passes import pass_digest, pass_files, source_files
 from .static_checks import Mode, check_pass
 from .tasks import Task
-
-from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child
-
 
 
 class _Model(BaseModel):
@@ -155,7 +153,6 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         spawn_env = dict(env)
         if gate is not None:
             from .device_lease import leased_device
-            from .lease_gate import pinned_at_spawn
 
             # The device is known now only for a one-device pool; otherwise the go line names it.
             device = leased_device(pinned_at_spawn(gate.pool) or gate.pool[0])
@@ -301,8 +298,6 @@ def main(argv: list[str]) -> int:
     device = torch.device(request["device"])
     workdir = Path(request["out"]).parent
     if request.get("handshake"):
-        from .lease_gate import wait_for_go
-
         (workdir / READY_FILE).write_text("")
         go = wait_for_go(sys.stdin)
         if go is None:  # the parent is gone or gave up: nothing may run on the device

@@ -361,8 +361,6 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
     return results[index]  # type: ignore[return-value]
 
 
-
-
 def main(argv: list[str]) -> int:
     """``python -m passagent.tools.ir TASK DEVICE OUT_DIR [--handshake] INDEX...``: writes
     ``ir_<i>.json`` (or ``ir_<i>.error``) per index; exit status 1 if the first index failed.
