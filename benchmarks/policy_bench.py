@@ -40,8 +40,9 @@ device steps take turns while their compiles overlap (on a GPU they compile befo
 A task timing under the lease while others compile on the host may time slower; per-round
 ratios cancel most of that drift (see RESULTS, "Compiles before the device lease"). After such a
 run the script prints the device leases of this run from the lock folders' ``leases.jsonl``:
-evaluations and IR inspections, lease seconds, evaluations per device-hour (evaluations / leased
-seconds) and how busy the devices were. ``--lease-scope evaluation`` runs the same sweep with the
+evaluations (pass versions and the confirmation's re-evaluations, so more than the rows'
+column, which counts versions), ``check_pass`` runs and IR inspections, lease seconds, evaluations
+per device-hour (evaluations / leased seconds) and how busy the devices were. ``--lease-scope evaluation`` runs the same sweep with the
 lease around each whole evaluation and every compile under it (``EvalOptions(lease_scope="evaluation",
 compile_before_lease=False)``), the harness before its compiles left the lease; IR inspections
 lease their profile alone either way. Two runs back to back, one per scope, give what the

@@ -49,16 +49,34 @@ def test_cpu_captured_literals_run_on_cuda(cache_root: Path) -> None:
     assert result.subgraphs[0].status == "compile"  # the pass does not match; the task ran
 
 
-def _compile_state(backend=None) -> str:
+def _compile_state(backend=None, module=None, args=None) -> str:
     """What Dynamo did in this process, for a failure message: an in-process compile that never
-    reached its backend (graphs captured 0) points at Dynamo skipping the frame, not at the pass."""
+    reached its backend (graphs captured 0) points at Dynamo skipping the frame, not at the pass.
+    With ``module`` and ``args``: Dynamo's trace-rule verdict on its ``forward`` and what
+    ``torch._dynamo.explain`` finds there (graphs, graph breaks)."""
     import os
 
+    import torch._dynamo.trace_rules
     import torch._dynamo.utils
 
     seen = f"graphs captured {len(backend.graphs_before)}, matches {backend.total_matches}; " if backend is not None else ""
     env = {k: v for k, v in os.environ.items() if k.startswith(("TORCHDYNAMO", "TORCH_COMPILE", "TORCHINDUCTOR"))}
-    return f"{seen}dynamo frames {dict(torch._dynamo.utils.counters['frames'])}; environment {env}"
+    counters = {k: dict(v) for k, v in torch._dynamo.utils.counters.items() if v and k != "frames"}
+    text = (f"{seen}dynamo frames {dict(torch._dynamo.utils.counters['frames'])}; other counters {counters}; "
+            f"environment {env}")
+    if module is not None:
+        code = module.forward.__code__
+        verdict = torch._dynamo.trace_rules.check_verbose(code)
+        text += f"; forward {code.co_filename}:{code.co_firstlineno} skipped={verdict.skipped} ({verdict.reason})"
+        try:
+            torch._dynamo.reset()
+            found = torch._dynamo.explain(module)(*args)
+            text += (f"; explain: {found.graph_count} graphs, {found.graph_break_count} breaks, "
+                     f"ops per graph {[len(ops) for ops in found.ops_per_graph or []]}, "
+                     f"breaks {[str(b.reason)[:200] for b in found.break_reasons]}")
+        except Exception as exc:  # a diagnostic: report, never mask the assertion
+            text += f"; explain raised {type(exc).__name__}: {str(exc)[:300]}"
+    return text
 
 
 RMS_TRITON = EXAMPLES / "task035_rms_norm_triton"
@@ -92,7 +110,7 @@ def test_inductor_compiles_the_user_triton_kernel() -> None:
     args = [a.cuda() if isinstance(a, torch.Tensor) else a for a in synthesize_inputs(sg, seed=0)]
     backend = PassBackend(load_rules(RMS_TRITON))
     out, code = run_and_get_code(torch.compile(module, backend=backend), *args)
-    assert backend.triton_ops and any("_rms_norm_kernel" in c for c in code), _compile_state(backend)  # inlined, not a fallback
+    assert backend.triton_ops and any("_rms_norm_kernel" in c for c in code), _compile_state(backend, module, args)  # inlined, not a fallback
     torch.testing.assert_close(out[0], module(*args)[0], rtol=1e-2, atol=1e-2)
 
 
@@ -245,7 +263,9 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
 
     task = load_task(RMS_TASK)
     drafts = kernel_candidate(task)
-    assert len(drafts) == 3, _compile_state()  # float32, float16, bfloat16
+    if len(drafts) != 3:  # float32, float16, bfloat16
+        probe = build_module(task.subgraphs[0], torch.device("cpu"), "probe")
+        pytest.fail(f"{len(drafts)} drafts: {_compile_state(None, probe, synthesize_inputs(task.subgraphs[0], seed=0))}")
     for d in drafts:
         (tmp_path / f"{d.rule_name}.py").write_text(d.source)
     (tmp_path / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name for d in drafts]))
