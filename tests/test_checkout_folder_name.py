@@ -66,7 +66,7 @@ def _pytest(root: Path) -> subprocess.CompletedProcess[str]:
 
 def test_a_checkout_in_a_folder_named_tree_compiles_its_tasks_in_process(tmp_path: Path) -> None:
     conftest = (REPO / "tests" / "conftest.py").read_text()
-    assert EARLY_IMPORT in conftest
+    assert EARLY_IMPORT in conftest, f"conftest.py imports Dynamo's trace rules as {EARLY_IMPORT!r} (the other test strips that line)"
     run = _pytest(_checkout_named_tree(tmp_path, conftest))
     assert run.returncode == 0 and "1 passed" in run.stdout, run.stdout[-3000:] + run.stderr[-2000:]
 
