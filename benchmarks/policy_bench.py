@@ -42,9 +42,9 @@ ratios cancel most of that drift (see RESULTS, "Compiles before the device lease
 run the script prints the device leases of this run from the lock folders' ``leases.jsonl``:
 evaluations (pass versions and the confirmation's re-evaluations, so more than the rows'
 column, which counts versions), ``check_pass`` runs and IR inspections, lease seconds, evaluations
-per device-hour (evaluations / leased seconds) and how busy the devices were. ``--lease-scope evaluation`` runs the same sweep with the
-lease around each whole evaluation and every compile under it (``EvalOptions(lease_scope="evaluation",
-compile_before_lease=False)``), the harness before its compiles left the lease; IR inspections
+per device-hour (evaluations / leased seconds) and how busy the devices were.
+``--lease-scope evaluation`` runs the same sweep with the lease around each whole evaluation and
+every compile under it (``EvalOptions(lease_scope="evaluation", compile_before_lease=False)``), the harness before its compiles left the lease; IR inspections
 lease their profile alone either way. Two runs back to back, one per scope, give what the
 device-step lease gains on the policy's own sweep (each from its own empty cache, so neither
 reuses the other's compiles):

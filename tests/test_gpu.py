@@ -263,9 +263,9 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
 
     task = load_task(RMS_TASK)
     drafts = kernel_candidate(task)
-    if len(drafts) != 3:  # float32, float16, bfloat16
-        probe = build_module(task.subgraphs[0], torch.device("cpu"), "probe")
-        pytest.fail(f"{len(drafts)} drafts: {_compile_state(None, probe, synthesize_inputs(task.subgraphs[0], seed=0))}")
+    probe = task.subgraphs[0]  # the diagnostic's module, built only when the assertion fails
+    assert len(drafts) == 3, _compile_state(None, build_module(probe, torch.device("cpu"), "probe"),  # float32, float16, bfloat16
+                                            synthesize_inputs(probe, seed=0))
     for d in drafts:
         (tmp_path / f"{d.rule_name}.py").write_text(d.source)
     (tmp_path / "sorted_output_pass_rule_names.json").write_text(json.dumps([d.rule_name for d in drafts]))
