@@ -21,6 +21,7 @@ repeating a model call or an evaluation and without duplicating an event.
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 import time
 from typing import Any, Callable, TypedDict
@@ -161,7 +162,9 @@ class SolveLoop:
         tb = self.toolbox
 
         def reevaluate(version: int) -> Any:
-            return tb.evaluator(tb.task, self.archive.version_dir(version), tb.options)
+            # Marked in the lease log, which otherwise could not tell a re-timing from a new version.
+            options = dataclasses.replace(tb.options, lease_purpose="confirmation")
+            return tb.evaluator(tb.task, self.archive.version_dir(version), options)
 
         events = self.archive.events
         if not state.get("best_regresses", False):

@@ -89,7 +89,7 @@ def longest_first(tasks: list[str], leases: list[dict[str, Any]]) -> list[str]:
     them cached) follow in their given order."""
     cost: dict[str, float] = {}
     for r in leases:
-        if (r.get("purpose") or "evaluation") == "evaluation" and r.get("end") is not None:
+        if (r.get("purpose") or "evaluation") in ("evaluation", "confirmation") and r.get("end") is not None:
             cost[r.get("task")] = cost.get(r.get("task"), 0.0) + float(r["end"]) - float(r["start"])
     return sorted((t for t in tasks if t in cost), key=lambda t: -cost[t]) + [t for t in tasks if t not in cost]
 

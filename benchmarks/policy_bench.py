@@ -41,8 +41,9 @@ A task timing under the lease while others compile on the host may time slower; 
 ratios cancel most of that drift (see RESULTS, "Compiles before the device lease"). After such a
 run the script prints the device leases of this run from the lock folders' ``leases.jsonl``:
 evaluations (pass versions and the confirmation's re-evaluations, so more than the rows'
-column, which counts versions), ``check_pass`` runs and IR inspections, lease seconds, evaluations
-per device-hour (evaluations / leased seconds) and how busy the devices were.
+column, which counts versions; the line says how many were re-evaluations), ``check_pass`` runs
+and IR inspections, lease seconds, evaluations per device-hour (evaluations / leased seconds),
+new versions per device-hour, and how busy the devices were.
 ``--lease-scope evaluation`` runs the same sweep with the lease around each whole evaluation and
 every compile under it (``EvalOptions(lease_scope="evaluation", compile_before_lease=False)``), the harness before its compiles left the lease; IR inspections
 lease their profile alone either way. Two runs back to back, one per scope, give what the
@@ -218,15 +219,18 @@ def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
     Unreadable lines of a log are skipped (:func:`passagent.tools.device_lease.read_leases`); a
     folder without logs gives None. Each lease is classed by the ``purpose`` its record names:
     ``inspect_ir`` (an IR inspection's profile), ``check_pass`` (the ``check_pass`` tool's run of
-    the pass on the device), none (an evaluation). Returns None where there are none, else per
-    class its count (``evaluations``, ``checks``, ``inspections``) and median lease (s), and
-    ``lease_s`` (seconds leased, every class, summed over devices),
+    the pass on the device), none or ``confirmation`` (an evaluation; ``confirmation`` marks the
+    confirmation's re-evaluation of a version already evaluated, ``agent/confirm.py``). Returns
+    None where there are none, else per class its count (``evaluations``, ``checks``,
+    ``inspections``) and median lease (s), ``confirmations`` (how many of the evaluations were
+    re-evaluations), ``lease_s`` (seconds leased, every class, summed over devices),
     ``evaluation_lease_s`` (the evaluations' share of it), ``evaluations_per_device_hour``
     (evaluations / ``lease_s`` x 3600: the rate one device reaches on this sweep when leases follow
     each other without a gap, its checks and inspections included),
     ``evaluations_per_evaluation_hour`` (evaluations / ``evaluation_lease_s`` x 3600: the
-    evaluations alone) and ``busy_fraction`` (share of the time from the first lease to the last
-    in which some device was leased).
+    evaluations alone), ``versions_per_device_hour`` (evaluations less confirmations, over
+    ``lease_s``: new versions evaluated per device-hour) and ``busy_fraction`` (share of the time
+    from the first lease to the last in which some device was leased).
     """
     records = [r for r in read_leases(locks) if float(r["start"]) >= since]
     if not records:
@@ -238,18 +242,20 @@ def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
     total = sum(sum(v) for v in held.values())
     evaluation_s = sum(held["evaluation"])
     n = len(held["evaluation"])
+    confirmations = sum(1 for r in records if r.get("purpose") == "confirmation")
     busy = busy_profile(records)
 
     def median(xs: list[float]) -> float | None:
         return statistics.median(xs) if xs else None
 
     return {
-        "evaluations": n, "checks": len(held["check"]), "inspections": len(held["inspection"]),
+        "evaluations": n, "confirmations": confirmations, "checks": len(held["check"]), "inspections": len(held["inspection"]),
         "lease_s": total, "evaluation_lease_s": evaluation_s,
         "evaluation_lease_median_s": median(held["evaluation"]), "check_lease_median_s": median(held["check"]),
         "inspection_lease_median_s": median(held["inspection"]),
         "evaluations_per_device_hour": n / total * 3600 if total > 0 else None,
         "evaluations_per_evaluation_hour": n / evaluation_s * 3600 if evaluation_s > 0 else None,
+        "versions_per_device_hour": (n - confirmations) / total * 3600 if total > 0 else None,
         "busy_fraction": 1.0 - busy["fraction_with_devices_busy"].get(0, 0.0) if busy["window_s"] else None,
     }
 
@@ -263,12 +269,15 @@ def describe_leases(summary: dict[str, Any]) -> str:
         return "-" if x is None else f"{x:.0f}"
 
     busy = summary["busy_fraction"]
-    return (f"device leases: {summary['evaluations']} evaluations (median {s(summary['evaluation_lease_median_s'])}), "
+    confirmations = summary.get("confirmations", 0)  # absent from summaries written before the marker
+    return (f"device leases: {summary['evaluations']} evaluations ({confirmations} of them confirmations; "
+            f"median {s(summary['evaluation_lease_median_s'])}), "
             f"{summary['checks']} check_pass runs (median {s(summary['check_lease_median_s'])}), "
             f"{summary['inspections']} IR inspections (median {s(summary['inspection_lease_median_s'])}), "
             f"{summary['lease_s']:.0f} s leased ({summary['evaluation_lease_s']:.0f} s by evaluations); "
             f"{rate(summary['evaluations_per_device_hour'])} evaluations per device-hour "
-            f"({rate(summary['evaluations_per_evaluation_hour'])} per hour of evaluation leases); "
+            f"({rate(summary['evaluations_per_evaluation_hour'])} per hour of evaluation leases; "
+            f"{rate(summary.get('versions_per_device_hour'))} new versions per device-hour); "
             f"devices busy {'-' if busy is None else f'{busy:.0%}'} of the time")
 
 

@@ -388,7 +388,7 @@ def test_policy_bench_lease_scope_reaches_the_children_and_the_run_ends_with_its
         log.parent.mkdir(parents=True, exist_ok=True)
         now = time.time()
         lease(log, now, 20.0, task=cmd[cmd.index("--tasks") + 1], lease_scope="evaluation")
-        lease(log, now + 20.0, 30.0, task=cmd[cmd.index("--tasks") + 1], lease_scope="evaluation")
+        lease(log, now + 20.0, 30.0, task=cmd[cmd.index("--tasks") + 1], lease_scope="evaluation", purpose="confirmation")
         lease(log, now + 50.0, 4.0, task=cmd[cmd.index("--tasks") + 1], purpose="inspect_ir")
         lease(log, now + 54.0, 6.0, task=cmd[cmd.index("--tasks") + 1], purpose="check_pass")
         part = Path(cmd[cmd.index("--json") + 1])
@@ -405,13 +405,15 @@ def test_policy_bench_lease_scope_reaches_the_children_and_the_run_ends_with_its
                        "--lease-scope", "evaluation"]) == 0
     assert len(commands) == 2 and all(c[c.index("--lease-scope") + 1] == "evaluation" for c in commands)
     out = capsys.readouterr().out
-    # 4 evaluations of 20 + 30 s, 2 check_pass runs of 6 s and 2 inspections of 4 s: 120 s leased,
-    # 4 / 120 s x 3600 = 120 evaluations per device-hour; 4 / 100 s x 3600 = 144 per hour of evaluation leases.
-    assert "device leases: 4 evaluations (median 25.0 s), 2 check_pass runs (median 6.0 s), 2 IR inspections " \
-           "(median 4.0 s), 120 s leased (100 s by evaluations); 120 evaluations per device-hour (144 per hour " \
-           "of evaluation leases)" in out and "(lease scope: evaluation)" in out
+    # 4 evaluations of 20 + 30 s (the 30 s ones re-evaluations), 2 check_pass runs of 6 s and 2 inspections
+    # of 4 s: 120 s leased, 4 / 120 s x 3600 = 120 evaluations per device-hour; 4 / 100 s x 3600 = 144 per
+    # hour of evaluation leases; (4 - 2) / 120 s x 3600 = 60 new versions per device-hour.
+    assert "device leases: 4 evaluations (2 of them confirmations; median 25.0 s), 2 check_pass runs (median 6.0 s), " \
+           "2 IR inspections (median 4.0 s), 120 s leased (100 s by evaluations); 120 evaluations per device-hour " \
+           "(144 per hour of evaluation leases; 60 new versions per device-hour)" in out and "(lease scope: evaluation)" in out
     summary = bench.lease_summary(runs / "locks")
     assert summary["evaluations"] == 5 and summary["checks"] == 2 and summary["lease_s"] == pytest.approx(220.0)  # without since: every record
+    assert summary["confirmations"] == 2 and summary["versions_per_device_hour"] == pytest.approx(3 / 220.0 * 3600)
 
     seen = {}
     monkeypatch.setattr(bench, "bench_task", lambda task, out_, options, config: seen.update(options=options) or {

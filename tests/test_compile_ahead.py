@@ -69,9 +69,11 @@ def test_compiling_ahead_gives_the_same_verdicts_with_no_compile_in_the_lease(tm
     task = load_task(passbench_task("b511"))
     results = {}
     for ahead in (False, True):
-        opts = _options(tmp_path, cache_root, ahead)
+        # The second is marked as a confirmation's re-evaluation: its lease record says so, the first names no purpose.
+        opts = _options(tmp_path, cache_root, ahead, lease_purpose="confirmation" if ahead else None)
         results[ahead] = evaluate_pass(task, EXAMPLES / "b511_pooler_dir", opts)
         [record] = read_leases(opts.lock_dir)
+        assert record.get("purpose") == ("confirmation" if ahead else None) and record["task"] == task.id
         if ahead:
             assert "compile" in record["before_lease_s"], record["before_lease_s"]
             assert not COMPILE_STEPS & set(record["in_lease_s"]), record["in_lease_s"]

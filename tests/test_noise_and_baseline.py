@@ -9,6 +9,7 @@ import torch
 
 from passagent.agent.condense import describe_inductor_correctness, speedup_range
 from passagent.agent.confirm import candidates, confirm_best
+from passagent.tools.evaluate import EvalOptions
 from passagent.tools.ir import inductor_error
 from passagent.tools.schema import Timing
 
@@ -115,13 +116,16 @@ def test_the_loop_keeps_the_confirmed_version_as_best_pass(tmp_path) -> None:
 
     def evaluator(task, path, options):
         v = int(path.name.removeprefix("v"))
-        seen.append(v)
+        seen.append((v, options.lease_purpose, options.draws))
         return SimpleNamespace(scores=SimpleNamespace(aggregated=retimed[v]), model_dump=lambda mode: {})
 
-    toolbox = SimpleNamespace(specs=lambda: [], evaluator=evaluator, task=None, options=None)
+    run_options = EvalOptions(draws=5)
+    toolbox = SimpleNamespace(specs=lambda: [], evaluator=evaluator, task=None, options=run_options)
     loop = SolveLoop(None, toolbox, archive, SolveConfig())  # type: ignore[arg-type]
     state = loop._confirm({"best_version": 1, "best_as": 1.30})
-    assert (state["best_version"], state["best_as"]) == (2, 1.21) and seen == [1, 2]
+    # Re-evaluated with the run's options, marked as confirmations for the lease log; the run's own unchanged.
+    assert (state["best_version"], state["best_as"]) == (2, 1.21) and seen == [(1, "confirmation", 5), (2, "confirmation", 5)]
+    assert run_options.lease_purpose is None
     assert (archive.root / "best_pass.py").read_text() == "# version 2\n"
     assert archive.get("confirm:best")["previous_best_version"] == 1
     off = SolveLoop(None, toolbox, archive, SolveConfig(confirm_top=1))  # type: ignore[arg-type]
@@ -199,7 +203,7 @@ def test_confirmation_keeps_a_clean_best_among_clean_versions(tmp_path) -> None:
         return SimpleNamespace(scores=SimpleNamespace(aggregated=score),
                                model_dump=lambda mode: _evaluation(str(v), statuses))
 
-    toolbox = SimpleNamespace(specs=lambda: [], evaluator=evaluator, task=None, options=None)
+    toolbox = SimpleNamespace(specs=lambda: [], evaluator=evaluator, task=None, options=EvalOptions())
     loop = SolveLoop(None, toolbox, archive, SolveConfig())  # type: ignore[arg-type]
     state = loop._confirm({"best_version": 2, "best_as": 1.30, "best_regresses": False})
     assert seen == [2, 3]  # v1 regresses: not re-run against a clean best

@@ -114,6 +114,10 @@ class EvalOptions:
             Only where the worker's device is fixed when it is spawned (no pool, or a pool of one
             device): a worker of a pool of several GPUs learns its GPU with the lease, and CUDA may
             not start before that, so it compiles under the lease.
+        lease_purpose: the ``purpose`` a pooled evaluation's lease record names; None (default)
+            for an evaluation of a new version, ``"confirmation"`` for the confirmation's
+            re-evaluation of a version already evaluated (``agent/confirm.py``), so that a lease
+            log tells versions from re-timings.
     """
 
     device: str = "cpu"
@@ -143,6 +147,7 @@ class EvalOptions:
     lease_scope: str = "device"
     standby: bool = False
     compile_before_lease: bool | None = None
+    lease_purpose: str | None = None
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -259,6 +264,8 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
     if options.device_pool:
         lock_dir = Path(options.lock_dir or (Path(options.cache_root or default_cache_root()) / "locks"))
         info: dict[str, Any] = {"task": task.id, "pass_path": str(pass_path)}  # for the lease log
+        if options.lease_purpose:
+            info["purpose"] = options.lease_purpose
         try:
             info["pass_sha256"] = pass_digest(Path(pass_path).resolve())
         except Exception:  # noqa: BLE001 - a pass that does not load is reported by the evaluation itself
