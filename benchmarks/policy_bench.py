@@ -223,7 +223,8 @@ def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
     confirmation's re-evaluation of a version already evaluated, ``agent/confirm.py``). Returns
     None where there are none, else per class its count (``evaluations``, ``checks``,
     ``inspections``) and median lease (s), ``confirmations`` (how many of the evaluations were
-    re-evaluations), ``lease_s`` (seconds leased, every class, summed over devices),
+    re-evaluations; leases logged before confirmations were marked count as versions),
+    ``lease_s`` (seconds leased, every class, summed over devices),
     ``evaluation_lease_s`` (the evaluations' share of it), ``evaluations_per_device_hour``
     (evaluations / ``lease_s`` x 3600: the rate one device reaches on this sweep when leases follow
     each other without a gap, its checks and inspections included),
@@ -269,7 +270,7 @@ def describe_leases(summary: dict[str, Any]) -> str:
         return "-" if x is None else f"{x:.0f}"
 
     busy = summary["busy_fraction"]
-    confirmations = summary.get("confirmations", 0)  # absent from summaries written before the marker
+    confirmations = summary.get("confirmations", "-")  # absent from summaries written before the marker
     return (f"device leases: {summary['evaluations']} evaluations ({confirmations} of them confirmations; "
             f"median {s(summary['evaluation_lease_median_s'])}), "
             f"{summary['checks']} check_pass runs (median {s(summary['check_lease_median_s'])}), "
