@@ -307,6 +307,7 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         RuntimeError: inspecting ``index`` failed or timed out (the message says which).
     """
     from .baseline_cache import default_cache_root
+    from .children import tracked
     from .device_lease import pin_worker_device
 
     cached = _cache_file(cache_root, task_path, index, device, subgraph_digest)
@@ -333,19 +334,22 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True,
             stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
         )
-        try:
-            if gate is not None:
-                lease_for_ready_child(proc, gate, Path(tmp), deadline=t0 + timeout_s * len(todo), t0=t0,
-                                      before="inspect", during="profile")
-            log, _ = proc.communicate(timeout=max(1.0, t0 + timeout_s * len(todo) - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            log, _ = proc.communicate()
-            if not (Path(tmp) / f"ir_{index}.json").is_file():
-                raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
-        finally:
-            if gate is not None:
-                gate.release()
+        # Registered, and its group killed on any way out (a Ctrl-C included): it would otherwise
+        # go on compiling for seconds after the caller has gone.
+        with tracked(proc):
+            try:
+                if gate is not None:
+                    lease_for_ready_child(proc, gate, Path(tmp), deadline=t0 + timeout_s * len(todo), t0=t0,
+                                          before="inspect", during="profile")
+                log, _ = proc.communicate(timeout=max(1.0, t0 + timeout_s * len(todo) - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                log, _ = proc.communicate()
+                if not (Path(tmp) / f"ir_{index}.json").is_file():
+                    raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
+            finally:
+                if gate is not None:
+                    gate.release()
         results = {i: _read_cached(Path(tmp) / f"ir_{i}.json") for i, _d in todo}
         if results[index] is None:
             error = Path(tmp) / f"ir_{index}.error"
