@@ -52,6 +52,16 @@ def evaluation_of(events: list[dict[str, Any]], version: int | None, score: floa
     return min(mine, key=lambda ev: abs(float((ev.get("scores") or {}).get("aggregated", float("inf"))) - score))
 
 
+def step_as_of(events: list[dict[str, Any]], version: int | None) -> float | None:
+    """The AS pass ``version``'s own step measured (its ``tool_result``), before any
+    re-evaluation; None where it has none. Where a confirmation scored the version lower, this is
+    the number the live view and the trajectory showed for that step."""
+    for e in events:
+        if e.get("kind") == "tool_result" and version is not None and e.get("version") == version:
+            return float(e["aggregated"]) if e.get("aggregated") is not None else None
+    return None
+
+
 def candidates(versions: dict[int, tuple[float, str]], top: int, margin: float) -> list[int]:
     """Versions worth re-timing: distinct passes (by digest; the first version of each), the
     ``top`` highest AS, each within ``margin`` (a fraction) of the best AS. Fewer than two: []."""

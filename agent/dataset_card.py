@@ -12,6 +12,8 @@ from collections import Counter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .numbers import fmt_as
+
 if TYPE_CHECKING:
     from .export import Trajectory
 
@@ -84,13 +86,13 @@ def write_card(out: Path, fmt: str, records: list[Trajectory], *, runs_dir: Path
         scored = [r.best_as for r in mine if r.best_as is not None]
         med = quantiles(scored).get("median")
         lines.append(f"| {model} | {len(mine)} | {len({r.task_id for r in mine})} | {len(scored)} | "
-                     f"{'-' if med is None else f'{med:.4f}'} |")
+                     f"{fmt_as(med)} |")
     scores = [r.best_as for r in records if r.best_as is not None]
     q = quantiles(scores)
     lines += ["", "## Score distribution", "",
               f"Best AS of the {len(scores)} records with an evaluated pass "
               f"({len(records) - len(scores)} have none): "
-              + (", ".join(f"{k} {v:.4g}" for k, v in q.items()) if q else "none") + ".", "", "```", *_histogram(scores), "```",
+              + (", ".join(f"{k} {fmt_as(v)}" for k, v in q.items()) if q else "none") + ".", "", "```", *_histogram(scores), "```",
               "", "Exit reasons: " + ", ".join(f"{k} {v}" for k, v in Counter(r.exit_reason for r in records).most_common()), ""]
     lines += ["## Caveats", "",
               "Scores are measured on the machine that ran the sweep (see each run's `config.json`); speedups on CPU "

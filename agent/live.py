@@ -8,6 +8,8 @@ from rich.console import Console
 from rich.live import Live
 from rich.table import Table
 
+from .numbers import confirmed_as, fmt_as
+
 
 class LiveView:
     """A context manager whose :meth:`update` is the solve loop's ``on_event`` callback."""
@@ -48,6 +50,19 @@ class LiveView:
             self.rows[-1] = (step, actions, as_, _fmt(state.get("best_as")), cost)
         self.live.update(self._render())
 
+    def finish(self, result: dict[str, Any]) -> None:
+        """Show how the run ended: where re-evaluation confirmed the best version at a lower AS than
+        its step measured, a last row says so, and the title gives the confirmed AS (the one the
+        result line and result.json report)."""
+        if result.get("resumable") or result.get("best_as") is None:
+            return
+        best, step = result["best_as"], result.get("best_step_as")
+        self.state = {**self.state, "best_as": best}
+        if step is not None and fmt_as(step) != fmt_as(best):
+            self.rows.append(("end", f"confirmed version {result.get('best_version')} by re-evaluation", "-",
+                              confirmed_as(best, step), self.rows[-1][4] if self.rows else "-"))
+        self.live.update(self._render())
+
     def _render(self) -> Table:
         s = self.state
         title = f"passagent solve {self.task_id} · {self.model}"
@@ -63,4 +78,4 @@ class LiveView:
 
 
 def _fmt(x: float | None) -> str:
-    return "-" if x is None else f"{x:.4f}"
+    return fmt_as(x)

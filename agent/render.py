@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import re
+
 from rich import box
 from rich.console import Console, Group
 from rich.panel import Panel
@@ -13,6 +16,7 @@ from ..tools.inputs import is_degenerate
 from ..tools.results import scored_us
 from ..tools.schema import EvalResult
 from ..tools.tasks import Task
+from .numbers import GEOMEAN_LABEL, INDUCTOR_BASELINE_LABEL, RATIO_LABEL, fmt_as, fmt_ratio, fmt_speedup
 
 _STATUS_STYLE = {
     "correct": "green", "accuracy": "yellow", "runtime": "red", "compile": "magenta",
@@ -20,41 +24,50 @@ _STATUS_STYLE = {
 }
 
 
-def _fmt_x(x: float | None, digits: int = 3) -> str:
-    return "-" if x is None else f"{x:.{digits}f}x"
-
-
-def _fmt_speedup(x: float | None) -> str:
-    """Three significant digits at most, so the column stays narrow (``1.07x``, ``18.0x``, ``102x``)."""
-    return "-" if x is None else f"{x:.2f}x" if x < 10 else f"{x:.1f}x" if x < 100 else f"{x:.0f}x"
-
-
 def _fmt_num(us: float | None) -> str:
     return "-" if us is None else f"{us:.1f}" if us < 1000 else f"{us:.0f}"
 
 
-def _relative(x: float, what: str) -> str:
-    """``1.31x faster than eager`` / ``1.25x slower than eager`` from a speedup ``x``."""
-    return f"{x:.2f}x faster than {what}" if x >= 1 else f"{1 / x:.2f}x slower than {what}"
-
-
 def verdict(result: EvalResult) -> str:
-    """The result in words: the score, how many subgraphs are correct, and whether the pass is
-    faster or slower than eager and than default Inductor (geometric means over the subgraphs
-    correct at t = -5)."""
+    """The result in words: the headline AS (against eager), how many subgraphs are correct at
+    t = -5, and AS / AS(Inductor), the comparison with default Inductor from the same timings.
+    Nothing here contradicts the headline: per-subgraph speedups are in the table above."""
     sc, n = result.scores, len(result.subgraphs)
+    mine = result.as_vs_eager()
+    head = (f"AS {fmt_as(mine)} against eager: " if mine is not None
+            else f"AS {fmt_as(sc.aggregated)} against {sc.baseline}: ")
     correct = sum(1 for s in result.subgraphs if s.status == "correct")
-    head = f"AS {sc.aggregated:.3f} against {sc.baseline}: "
     if correct == 0:
         classes = sorted({s.status for s in result.subgraphs})
         return head + f"the pass failed on every subgraph ({', '.join(classes)}), so each scores the failure penalty."
-    by_base = {sc.baseline: sc.geomean_speedup_correct}
-    if result.other_scores is not None:
-        by_base[result.other_scores.baseline] = result.other_scores.geomean_speedup_correct
-    names = {"eager": "eager", "inductor": "default Inductor"}
-    speeds = [_relative(x, names[b]) for b, x in sorted(by_base.items()) if x]
-    return head + f"correct at t=-5 on {correct} of {n} subgraph(s)" + (
-        f"; on those, {' and '.join(speeds)} (geometric mean)." if speeds else ".")
+    text = head + f"correct at t=-5 on {correct} of {n} subgraph(s)"
+    ratio = result.ratio_to_inductor()
+    if ratio is None:
+        return text + "."
+    if fmt_ratio(ratio) == fmt_ratio(1.0):
+        how = "the same score as default Inductor"
+    else:
+        how = f"{abs(ratio - 1):.1%} {'above' if ratio > 1 else 'below'} default Inductor's AS"
+    return text + f"; {RATIO_LABEL} {fmt_ratio(ratio)}: {how} from the same timings."
+
+
+def load_failure(result: EvalResult) -> str | None:
+    """One line, ``file:line: error``, when the pass did not load (every subgraph failed with the
+    load error, nothing compiled or timed); None otherwise."""
+    prefix = "the pass failed to load: "
+    messages = {s.message for s in result.subgraphs}
+    if not result.subgraphs or len(messages) != 1 or not all(m and m.startswith(prefix) for m in messages):
+        return None
+    message = next(iter(messages)).removeprefix(prefix)  # type: ignore[union-attr]
+    tb = result.subgraphs[0].traceback or ""
+    if not re.match(r"[^\s:]+\.py:\d+:", message):  # an exception at import: where it was raised
+        root = result.pass_path if os.path.isdir(result.pass_path) else os.path.dirname(result.pass_path)
+        # The worker's trimmed traceback names the pass's own files by their base name.
+        frames = [(f, ln) for f, ln in re.findall(r'File "([^"]+)", line (\d+)', tb)
+                  if not os.path.isabs(f) or f.startswith(root)]
+        if frames:
+            message = f"{os.path.basename(frames[-1][0])}:{frames[-1][1]}: {message}"
+    return f"the pass does not load: {message}"
 
 
 AS_MEANING = ("AS (SCORING.md) aggregates the error-aware speedup ES(t) over tolerance levels t: 1.0 is "
@@ -137,8 +150,8 @@ def eval_table(result: EvalResult) -> Group:
             _fmt_num(scored_us(s.times["eager"], stat) if "eager" in s.times else None),
             _fmt_num(scored_us(s.times["inductor"], stat) if "inductor" in s.times else None) + cached,
             _fmt_num(scored_us(s.times["candidate"], stat) if "candidate" in s.times else None),
-            _fmt_speedup(s.speedup_vs_eager),
-            _fmt_speedup(s.speedup_vs_inductor),
+            fmt_speedup(s.speedup_vs_eager),
+            fmt_speedup(s.speedup_vs_inductor),
             *(["/".join(f"{s.times[k].graph_median_us:.1f}" if k in s.times and s.times[k].graph_median_us else "-"
                         for k in ("eager", "inductor", "candidate"))] if graphs else []),
         )
@@ -164,18 +177,30 @@ def eval_table(result: EvalResult) -> Group:
         where = names[0] if len(names) == 1 else f"{', '.join(names)} ({len(names)} subgraphs)"
         parts.append(Panel(body, title=f"{where}: {status}", title_align="left", border_style=_STATUS_STYLE.get(status, "")))
     sc = result.scores
-    line = Text.assemble(
-        ("AS ", "bold"), (f"{sc.aggregated:.4f}", "bold cyan"), f" vs {sc.baseline}",
-        f"  correct@-5 {sc.correct_at_minus5:.0%}  fast_1 {sc.fast_1:.0%}  ",
-        f"geomean speedup (correct) {_fmt_x(sc.geomean_speedup_correct)}",
-    )
-    if result.other_scores:
-        line.append(f"  |  AS {result.other_scores.aggregated:.4f} vs {result.other_scores.baseline}")
-    if (ratio := result.ratio_to_inductor()) is not None:
-        line.append(f"  |  default Inductor's AS {result.inductor_scores.aggregated:.4f} (same timings), "
-                    f"AS / AS(Inductor) {ratio:.4f}")
+    mine, ratio = result.as_vs_eager(), result.ratio_to_inductor()
+    correct = sum(1 for s in result.subgraphs if s.status == "correct")
+    line = Text.assemble(("AS ", "bold"), (fmt_as(mine if mine is not None else sc.aggregated), "bold cyan"),
+                         f" against {'eager' if mine is not None else sc.baseline}")
+    if ratio is not None:
+        line.append("  ·  ")
+        line.append_text(Text.assemble((f"{RATIO_LABEL} ", "bold"), (fmt_ratio(ratio), "bold cyan")))
+        line.append(f" (default Inductor's AS {fmt_as(result.inductor_scores.aggregated)}, same timings)")  # type: ignore[union-attr]
+    line.append(f"  ·  correct@-5 {correct}/{len(result.subgraphs)}")
+    # Secondary ratios, each labelled for what it is (never the headline).
+    by_base = {sc.baseline: sc} | ({result.other_scores.baseline: result.other_scores} if result.other_scores else {})
+    secondary = []
+    if "inductor" in by_base:
+        secondary.append(f"{INDUCTOR_BASELINE_LABEL} {fmt_as(by_base['inductor'].aggregated)}")
+    speeds = [f"{fmt_speedup(by_base[b].geomean_speedup_correct)} vs {b.replace('inductor', 'Inductor')}" for b in ("eager", "inductor")
+              if b in by_base and by_base[b].geomean_speedup_correct]
+    if speeds:
+        secondary.append(f"{GEOMEAN_LABEL} {', '.join(speeds)}")
+    eager_sc = by_base.get("eager", sc)
+    secondary.append(f"fast_1 {eager_sc.fast_1:.0%}")
+    second = Text("secondary: " + "  ·  ".join(secondary), style="dim")
     es = "  ".join(f"{t}:{v:.3g}" for t, v in sc.es.items())
-    parts += [line, Text(verdict(result), style="bold"), Text(AS_MEANING, style="dim"), Text(f"ES(t)  {es}", style="dim")]
+    parts += [line, second, Text(verdict(result), style="bold"), Text(AS_MEANING, style="dim"),
+              Text(f"ES(t) against {sc.baseline}  {es}", style="dim")]
     footer = f"{result.device_name} · torch {result.torch_version} · {result.wall_s:.1f} s"
     if any("inductor" in s.times and s.times["inductor"].source == "cached" for s in result.subgraphs):
         footer += " · * Inductor time from the baseline cache, rescaled by this run's eager time"

@@ -11,15 +11,17 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from .numbers import fmt_as, fmt_ratio
 from .sweep import SweepState
 
 
 def model_rows(state: SweepState) -> list[dict[str, Any]]:
-    """Per model: total/finished/running/failed runs, calls, US dollars, best and geomean AS."""
+    """Per model: total/finished/running/failed runs, calls, US dollars, best and geomean AS, and the
+    geomean of each run's AS / AS(Inductor) (from the evaluation its AS came from)."""
     rows: dict[str, dict[str, Any]] = {}
     for run in state.runs:
         r = rows.setdefault(run.model_spec, {"model": run.model_name, "total": 0, "finished": 0, "running": 0,
-                                             "failed": 0, "calls": 0, "cost_usd": 0.0, "scores": []})
+                                             "failed": 0, "calls": 0, "cost_usd": 0.0, "scores": [], "ratios": []})
         r["total"] += 1
         status = state.status.get(run.key, "pending")
         if status in ("finished", "running", "failed"):
@@ -31,15 +33,18 @@ def model_rows(state: SweepState) -> list[dict[str, Any]]:
         result = state.results.get(run.key)
         if result is not None and result.get("best_as"):
             r["scores"].append(float(result["best_as"]))
+        if result is not None and result.get("best_ratio_to_inductor"):
+            r["ratios"].append(float(result["best_ratio_to_inductor"]))
     for r in rows.values():
-        s = r.pop("scores")
+        s, q = r.pop("scores"), r.pop("ratios")
         r["best_as"] = max(s) if s else None
-        r["geomean_as"] = math.exp(sum(math.log(x) for x in s) / len(s)) if s else None
+        r["geomean_as"] = _geomean(s)
+        r["geomean_ratio"] = _geomean(q)
     return list(rows.values())
 
 
-def _fmt(x: float | None) -> str:
-    return "-" if x is None else f"{x:.4f}"
+def _geomean(xs: list[float]) -> float | None:
+    return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
 
 
 class SweepView:
@@ -69,9 +74,10 @@ class SweepView:
             extra += f" · stopping: {state.stop_reason}"
         self.progress.update(self.bar, completed=done, extra=extra)
         t = Table(show_edge=False, title_justify="left")
-        for col in ("model", "finished", "running", "failed", "calls", "spend", "best AS", "geomean AS"):
+        for col in ("model", "finished", "running", "failed", "calls", "spend", "best AS", "geomean AS",
+                    "geomean AS / AS(Inductor)"):
             t.add_column(col, justify="left" if col == "model" else "right")
         for r in model_rows(state):
             t.add_row(r["model"], f"{r['finished']}/{r['total']}", str(r["running"]), str(r["failed"]), str(r["calls"]),
-                      f"${r['cost_usd']:.4f}", _fmt(r["best_as"]), _fmt(r["geomean_as"]))
+                      f"${r['cost_usd']:.4f}", fmt_as(r["best_as"]), fmt_as(r["geomean_as"]), fmt_ratio(r["geomean_ratio"]))
         self.live.update(Group(self.progress, t))

@@ -122,7 +122,7 @@ def test_the_policy_evaluates_a_candidate_and_says_why_it_lost(task_irs: dict, t
         history += [_Exchange(n, a, "ok") for n, a in calls if n != "evaluate_pass"]
         history.append(_Exchange("evaluate_pass", {}, eval_text(0.4, 0.97, ["correct"] * len(task_irs[task_id]))))
     summary = calls[-1][1]["summary"]
-    assert f"`{rule}` [library form]: does not beat default Inductor (AS/AS(Inductor) 0.9700" in summary
+    assert f"`{rule}` [library form]: does not beat default Inductor (AS / AS(Inductor) 0.970" in summary
     assert "library form: " in summary and "tried, 0 kept" in summary
     assert "nothing was evaluated" not in summary
 

@@ -80,7 +80,7 @@ def test_the_policy_evaluates_it_and_says_why_it_lost(task_irs: dict, task_id: s
     text, calls = policy._decide(history)
     assert [n for n, _a in calls] == ["delete_rule", "finish"], calls
     summary = calls[-1][1]["summary"]
-    assert f"`{rule}` [library form]: does not beat default Inductor (AS/AS(Inductor) 0.9800" in summary
+    assert f"`{rule}` [library form]: does not beat default Inductor (AS / AS(Inductor) 0.980" in summary
     assert "library form: 1 tried, 0 kept" in summary and "nothing was evaluated" not in summary
 
 

@@ -59,8 +59,8 @@ def test_a_failure_inductor_shares_is_not_a_regression() -> None:
 
 
 @pytest.mark.parametrize("as_eager, as_inductor, best, keep, phrase", [
-    (1.30, 1.05, None, True, "1.0500x Inductor's"),
-    (1.30, 0.97, None, False, "does not beat default Inductor (AS/AS(Inductor) 0.9700"),
+    (1.30, 1.05, None, True, "AS 1.300, AS / AS(Inductor) 1.050"),
+    (1.30, 0.97, None, False, "does not beat default Inductor (AS / AS(Inductor) 0.970"),
     (1.30, 1.05, 1.20, True, "+8.3%"),
     (1.205, 1.05, 1.20, False, "no gain"),
 ])
@@ -77,7 +77,7 @@ def test_the_first_rule_is_judged_by_the_ratio_of_the_two_AS_against_eager() -> 
     v = read_verdict(text)
     assert v.vs_inductor == pytest.approx(0.91)
     keep, why = judge(v, None)
-    assert not keep and "AS/AS(Inductor) 0.9100" in why
+    assert not keep and "AS / AS(Inductor) 0.910" in why
     # A text without Inductor's own AS (older results) falls back to the speedup-only AS.
     bare = eval_result(1.30, 1.08, ["correct"])
     bare.inductor_scores = None
@@ -112,7 +112,7 @@ def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pyt
     text, calls = decide(monkeypatch, drafts, [])
     assert [c[0] for c in calls] == ["write_pass", "evaluate_pass"] and calls[0][1]["rule"] == "A"
     text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"])])
-    assert "`A` [library form] kept: AS 1.3000" in text and calls[0][1]["rule"] == "C" and "on top of 1 kept rule" in text
+    assert "`A` [library form] kept: AS 1.300, AS / AS(Inductor) 1.100" in text and calls[0][1]["rule"] == "C" and "on top of 1 kept rule" in text
     text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"]), eval_text(1.2, 1.0, ["correct"])])
     assert "`C` [library form] discarded: no gain" in text
     assert calls[0] == ("delete_rule", {"rule": "C"}) and calls[1][1]["rule"] == "B"
@@ -121,7 +121,7 @@ def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pyt
     [(name, args)] = calls
     assert name == "finish"
     summary = args["summary"]
-    assert "`A` [library form]" in summary and "`B` [simplification]" in summary and "AS 1.3000 -> 1.5000" in summary
+    assert "`A` [library form]" in summary and "`B` [simplification]" in summary and "AS 1.300 -> 1.500" in summary
     assert "library form: 2 tried, 1 kept; lost: `C` [library form]: no gain" in summary
     assert "Kept by family: generated kernel: -; library form: A; simplification: B." in summary
     assert "generated kernel: not tried: generated Triton kernels run on CUDA devices only and this run is on cpu" in summary
@@ -142,7 +142,7 @@ def test_dtype_variants_of_a_generated_kernel_are_written_and_kept_together(monk
     text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct", "correct"]), eval_text(1.2, 1.0, ["correct"])])
     [(name, args)] = calls[1:]
     assert calls[0] == ("delete_rule", {"rule": "A"}) and name == "finish"
-    assert "Kept `FusedKernel` [generated kernel], `FusedKernel_2` [generated kernel]: fuses (AS 1.3000" in args["summary"]
+    assert "Kept `FusedKernel` [generated kernel], `FusedKernel_2` [generated kernel]: fuses (AS 1.300" in args["summary"]
     assert "Kept by family: generated kernel: FusedKernel, FusedKernel_2;" in args["summary"]
 
 

@@ -127,7 +127,7 @@ def test_leaderboard_has_inductor_and_each_models_ratio_to_it(tmp_path: Path) ->
 
     written = write_report(tmp_path, n_boot=200, plots=False)
     md = written.leaderboard_md.read_text()
-    assert "| **Inductor (default)** | 2 |" in md and "AS / Inductor" in md and "AS vs Inductor" not in md
+    assert "| **Inductor (default)** | 2 |" in md and "AS / AS(Inductor)" in md and "AS vs Inductor" not in md
     line = next(ln for ln in md.splitlines() if ln.startswith("| model-a |"))
     assert line.split(" | ")[3].startswith(f"{math.sqrt(0.1):.3f}")
     per_task = list(csv.DictReader(open(written.per_task_csv)))
@@ -189,7 +189,7 @@ def test_site_of_a_real_sweep(tmp_path_factory, cache_root: Path, tmp_path: Path
     ind = inductor_task_scores(EvalResult.model_validate(raw["evaluation"]).subgraphs, ScoringConfig())
     assert solver.inductor_as == pytest.approx(ind.aggregated)
     page = (site / "runs" / "tiny_cat_norm" / "scripted_solver.html").read_text()
-    assert f"default Inductor ({ind.aggregated:.3f})" in page
+    assert f"default Inductor's AS {ind.aggregated:.3f}" in page and "AS / AS(Inductor) " in page
     assert '<span class="add">+def pattern(x):</span>' in page, "the first version's diff adds the pattern"
     assert "<svg" in page and 'id="step-1"' in page and ev_event.evaluation.rows[0].name in page
     task_page = (site / "tasks" / "tiny_cat_norm.html").read_text()
@@ -260,5 +260,5 @@ def test_site_of_runs_without_events_or_evaluations(tmp_path: Path) -> None:
     assert [r.model for r in written.rows] == ["model-a"], "no evaluation recorded: no Inductor row"
     site = written.html_index.parent
     assert "Steps (0)" in (site / "runs" / "t2" / "model-a.html").read_text()
-    assert "AS / Inductor" in written.html_index.read_text()
+    assert "AS / AS(Inductor)" in written.html_index.read_text()
     assert check_links(site) > 0

@@ -24,6 +24,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..archive import safe_name
+from ..numbers import confirmed_as
 from ..report import LEVELS, Collected, ModelRow, TaskRun
 from ..report_inductor import INDUCTOR_MODEL
 from .svg import INDUCTOR_COLOR, PALETTE, Series, line_chart
@@ -170,8 +171,11 @@ def _write_task(env: _Env, out: Path, task_id: str, runs: list[TaskRun], ind_run
     for r in sorted(runs, key=lambda r: (r.model, r.seed)):
         traj = trajectories[r.path] = load_trajectory(r.path)
         ratio = r.as_["eager"] / (r.inductor_as or inductor_as) if (r.inductor_as or inductor_as) else None
+        # The best version's own step, where its evaluation was against eager (the AS shown here).
+        step_as = next((t.evaluation.as_ for st in traj.steps for t in st.tools if t.evaluation is not None
+                        and t.version == r.best_version and t.evaluation.baseline == "eager"), None)
         env.write(out / run_href(r), "run.html.j2", "../../", title=f"{r.model} on {task_id}", run=r, traj=traj,
-                  ratio=ratio, task_href="../../" + task_href(task_id), as_chart=_as_chart(traj, r.inductor_as or inductor_as),
+                  ratio=ratio, best_as=confirmed_as(r.as_.get("eager"), step_as if r.evaluated else None), task_href="../../" + task_href(task_id), as_chart=_as_chart(traj, r.inductor_as or inductor_as),
                   baseline="eager", page_size=STEPS_PER_PAGE)
         run_rows.append({"model": r.model, "seed": r.seed, "href": "../" + run_href(r), "as_": r.as_["eager"], "ratio": ratio,
                          "evaluations": r.evaluations, "steps": r.steps, "cost": r.cost_usd, "exit": r.exit_reason})
