@@ -1,11 +1,12 @@
 """``passagent apply``, ``export-pass`` and ``coverage``: from a found pass to a faster model.
 
 Registered on the main app by :func:`register`; each command imports torch only when it runs.
+Exit codes (docs/cli.md): ``apply`` as ``eval`` (0 correct on the graph, 1 the pass failed on it
+or does not load, 3 an integrity defence fired); all three 2 on bad input.
 """
 
 from __future__ import annotations
 
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, List, Optional
@@ -14,14 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..tools.errors import PassagentError
-
-err = Console(stderr=True)
-
-
-def _fail(exc: Exception, code: int = 2) -> None:
-    err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
-    raise typer.Exit(getattr(exc, "exit_code", code))
+from .cli_support import check_device, err, fail, show_eval_result
 
 
 def _x(v: Optional[float]) -> str:
@@ -32,11 +26,12 @@ def _options(device: str, timing_budget: Optional[float], cache_dir: Optional[Pa
              timeout: float) -> Any:
     from ..tools.evaluate import EvalOptions
 
+    check_device(device)
     try:
         return EvalOptions(device=device, timing_budget_s=timing_budget, cache_root=cache_dir,
                            cpu_threads=cpu_threads or None, timeout_s=timeout)
     except ValueError as exc:
-        _fail(exc)
+        fail(exc)
 
 
 def apply_table(result: Any) -> Table:
@@ -60,27 +55,24 @@ def apply_cmd(
     timeout: float = typer.Option(600.0, help="Per-graph time limit in the worker (seconds); whole models compile slowly."),
     json_out: bool = typer.Option(False, "--json", help="Print the evaluation's JSON result."),
 ) -> None:
-    """Apply passes to a whole model graph: where each rule matched, correctness as in eval, speedup vs eager and Inductor."""
+    """Apply passes to a whole model graph: where each rule matched, correctness as in eval, speedup vs eager and Inductor.
+
+    Exit codes (docs/cli.md): 0 the outputs are correct at t=-5; 1 the pass failed on the graph (or
+    does not load); 2 bad input; 3 an integrity defence fired."""
     from ..tools.compose import composed_pass_dir
     from ..tools.evaluate import evaluate_pass
     from ..tools.tasks import load_task
-    from .render import eval_table, print_renderable
+    from .render import load_failure, print_renderable
 
     options = _options(device, timing_budget, cache_dir, cpu_threads, timeout)
-    try:
-        task = load_task(model_graph)
-        with tempfile.TemporaryDirectory(prefix="passagent-apply-") as tmp:
-            combined = composed_pass_dir(passes, Path(tmp) / "composed")
-            with Console(stderr=True).status(f"applying {len(passes)} pass(es) to {task.id}..."):
-                result = evaluate_pass(task, combined, options)
-    except PassagentError as exc:
-        _fail(exc)
-        return
-    if json_out:
-        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
-        return
-    print_renderable(apply_table(result))
-    print_renderable(eval_table(result))
+    task = load_task(model_graph)
+    with tempfile.TemporaryDirectory(prefix="passagent-apply-") as tmp:
+        combined = composed_pass_dir(passes, Path(tmp) / "composed")
+        with Console(stderr=True).status(f"applying {len(passes)} pass(es) to {task.id}..."):
+            result = evaluate_pass(task, combined, options)
+    if not json_out and load_failure(result) is None:
+        print_renderable(apply_table(result))
+    show_eval_result(result, json_out)
 
 
 def export_pass_cmd(
@@ -91,14 +83,15 @@ def export_pass_cmd(
 ) -> None:
     """Write passes as an Inductor CustomGraphPass (uuid from its source) usable without passagent's backend."""
     if as_ != "inductor":
-        _fail(ValueError(f"--as must be 'inductor', not {as_!r}"))
+        fail(f"--as must be 'inductor', not {as_!r}")
     from ..tools.inductor_export import export_inductor
+    from ..tools.passes import source_load_error
 
-    try:
-        written = export_inductor(list(passes), out, overwrite=overwrite)
-    except PassagentError as exc:
-        _fail(exc)
-        return
+    for path in passes:  # a package of a pass that cannot load would fail where it is imported
+        if (unloadable := source_load_error(path)) is not None:
+            fail(f"{path}: the pass does not load: {unloadable[0]}; nothing was written")
+
+    written = export_inductor(list(passes), out, overwrite=overwrite)
     Console().print(
         f"wrote {written}/ (import it from {written.parent}):\n"
         f"    from {written.name} import make_pass\n"
@@ -150,13 +143,15 @@ def coverage_cmd(
     """Reach of passes over many full graphs: graphs matched, matches, speedup where matched, overfit flag."""
     from ..tools.coverage import coverage
 
+    from ..tools.passes import pass_files
+
+    if not graphs.is_dir():
+        fail(f"--graphs {graphs}: no such folder")
+    for path in passes:  # a missing pass: one line before any graph is read
+        pass_files(path)
     options = _options(device, timing_budget, cache_dir, cpu_threads, timeout)
     say: Callable[[str], None] = lambda msg: err.print(f"[dim]{msg}[/dim]", highlight=False)  # noqa: E731
-    try:
-        report = coverage(graphs, passes, options, measure=measure, progress=say)
-    except PassagentError as exc:
-        _fail(exc)
-        return
+    report = coverage(graphs, passes, options, measure=measure, progress=say)
     from .render import print_renderable
 
     print_renderable(coverage_table(report))

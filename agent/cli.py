@@ -2,10 +2,10 @@
 
 Commands import what they need when they run, so ``passagent eval`` and ``passagent tasks``
 work on a machine that has only the harness's dependencies (no LangGraph, no model SDKs).
-Bad input (a malformed task, a missing pass file) prints one line and exits with code 2.
-``passagent solve`` exits 3 when the run ended on a model error, 4 on repeated format errors,
-5 on a refusal, and 75 (EX_TEMPFAIL) when the model service stayed overloaded: that run is
-resumable with ``--resume``.
+Every command exits with a code of :class:`~passagent.agent.exit_codes.ExitCode` (``docs/cli.md``);
+:class:`~passagent.agent.cli_support.ContractGroup` around them all turns bad input into one line
+(2), an interruption into 130 with child processes stopped, and a bug into one line naming the
+file that holds its traceback (70).
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from typing import Optional
 import typer
 from rich.console import Console
 
-from ..tools.errors import PassagentError
+from .cli_support import ContractGroup, check_device, err, fail, show_eval_result
+from .exit_codes import ExitCode
 
 app = typer.Typer(
+    cls=ContractGroup,
     name="passagent",
     help="Language models write graph-compiler passes for PyTorch; the harness checks and scores them.",
     no_args_is_help=True,
@@ -55,12 +57,8 @@ def _main(
 ) -> None:
     """Language models write graph-compiler passes for PyTorch; the harness checks and scores them."""
 
-err = Console(stderr=True)
-
-
-def _fail(exc: PassagentError) -> None:
-    err.print(f"[red]error:[/red] {exc}", highlight=False, soft_wrap=True)
-    raise typer.Exit(exc.exit_code)
+# Bad input raised as PassagentError anywhere in a command is printed in one line with its exit
+# code by ContractGroup; commands raise or call fail() and never print an error themselves.
 
 
 @tasks_app.command("show")
@@ -73,15 +71,10 @@ def tasks_show(
     from ..tools.tasks import load_task
     from .render import print_renderable, task_table
 
-    try:
-        loaded = load_task(task)
-    except PassagentError as exc:
-        _fail(exc)
-        return
+    loaded = load_task(task)
     if subgraph is not None:
         if subgraph >= len(loaded.subgraphs):
-            err.print(f"[red]error:[/red] {loaded.id} has {len(loaded.subgraphs)} subgraph(s): --subgraph must be 0..{len(loaded.subgraphs) - 1}")
-            raise typer.Exit(2)
+            fail(f"{loaded.id} has {len(loaded.subgraphs)} subgraph(s): --subgraph must be 0..{len(loaded.subgraphs) - 1}")
         from dataclasses import replace
 
         count = len(loaded.subgraphs)
@@ -102,8 +95,7 @@ def tasks_list_cmd(
 
     categories = sorted({r["category"] for r in load_manifest()})
     if category is not None and category not in categories:
-        err.print(f"[red]error:[/red] unknown category {category!r}; the categories are {', '.join(categories)}")
-        raise typer.Exit(2)
+        fail(f"unknown category {category!r}; the categories are {', '.join(categories)}")
     tasks_list(category, op)
 
 
@@ -131,13 +123,14 @@ def eval_cmd(
 ) -> None:
     """Apply a pass to every subgraph of a task, compile with Inductor, check and time it, score it.
 
-    Exit codes: 0 evaluated, at least one subgraph correct at t=-5 and no defence fired; 1 the pass
-    failed on every subgraph (or did not load); 2 bad input; 4 an integrity defence fired.
+    Exit codes (docs/cli.md): 0 at least one subgraph correct at t=-5 and no defence fired; 1 no
+    subgraph correct, or the pass does not load; 2 bad input; 3 an integrity defence fired.
     """
     from ..tools.evaluate import EvalOptions, evaluate_pass
     from ..tools.scoring import ScoringConfig
     from ..tools.tasks import load_task
 
+    check_device(device)
     try:
         options = EvalOptions(
             device=device,
@@ -157,39 +150,14 @@ def eval_cmd(
             time_statistic=time_statistic,
         )
     except ValueError as exc:
-        err.print(f"[red]error:[/red] {exc}")
-        raise typer.Exit(2) from None
-    try:
-        loaded = load_task(task)
-        if json_out:
-            result = evaluate_pass(loaded, pass_path, options)
-        else:
-            with Console(stderr=True).status(f"evaluating {pass_path} on {loaded.id} ({len(loaded.subgraphs)} subgraphs)..."):
-                result = evaluate_pass(loaded, pass_path, options)
-    except PassagentError as exc:
-        _fail(exc)
-        return
+        fail(exc)
+    loaded = load_task(task)
     if json_out:
-        sys.stdout.write(result.model_dump_json(indent=2) + "\n")
+        result = evaluate_pass(loaded, pass_path, options)
     else:
-        from .render import eval_table, print_renderable
-
-        print_renderable(eval_table(result))
-    raise typer.Exit(eval_exit_code(result))
-
-
-#: ``passagent eval``'s exit codes (also in ``--help`` and the README).
-EXIT_OK, EXIT_ALL_FAILED, EXIT_BAD_INPUT, EXIT_INTEGRITY = 0, 1, 2, 4
-
-
-def eval_exit_code(result) -> int:
-    """4 if an integrity defence fired on any subgraph, else 1 if no subgraph is correct at
-    t = -5 (the pass failed everywhere, or did not load), else 0."""
-    if any(s.failure_class == "integrity" for s in result.subgraphs):
-        return EXIT_INTEGRITY
-    if not any(s.status == "correct" for s in result.subgraphs):
-        return EXIT_ALL_FAILED
-    return EXIT_OK
+        with Console(stderr=True).status(f"evaluating {pass_path} on {loaded.id} ({len(loaded.subgraphs)} subgraphs)..."):
+            result = evaluate_pass(loaded, pass_path, options)
+    show_eval_result(result, json_out)
 
 
 # --- passagent check --------------------------------------------------------------------------
@@ -206,120 +174,48 @@ def check_cmd(
     inductor: bool = typer.Option(False, "--inductor", help="Also compile the candidate on --subgraph (default 0) with Inductor: its post-grad graph and kernels."),
     json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
 ) -> None:
-    """Check a pass in seconds: static checks, matches and no-match diagnostics per subgraph, the
-    rewritten FX graph, one input draw against eager. No Inductor compile, no timing, no score.
-    Exit status 0 when every subgraph matched and would be correct at t=-5, 1 otherwise."""
+    """Check a pass in seconds: static checks, matches and why not, the rewritten graph, one draw against eager.
+
+    Per subgraph: the static checks, matches and no-match diagnostics, the rewritten FX graph, one
+    input draw against eager. No Inductor compile, no timing, no score.
+
+    Exit codes (docs/cli.md): 0 every subgraph matched and would be correct at t=-5; 1 not clean
+    (the pass does not load, matches nothing somewhere, or gives wrong values); 2 bad input; 3 the
+    static checks refuse the pass."""
     from ..tools.check import check_pass_on_task
+    from ..tools.passes import source_load_error
     from ..tools.static_checks import Mode
     from ..tools.tasks import load_task
-    from .condense import describe_check
+    from .condense import check_exit_code, describe_check, describe_load_error
 
+    check_device(device)
     try:
         mode = Mode(integrity_mode)
     except ValueError:
-        err.print(f"[red]error:[/red] integrity mode must be permissive or strict, not {integrity_mode!r}")
-        raise typer.Exit(2) from None
-    try:
-        loaded = load_task(task)
-        if subgraph is not None and not 0 <= subgraph < len(loaded.subgraphs):
-            err.print(f"[red]error:[/red] --subgraph must be in 0..{len(loaded.subgraphs) - 1}")
-            raise typer.Exit(2)
-        report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
-                                    inductor_subgraph=(subgraph or 0) if inductor else None)
-    except PassagentError as exc:
-        _fail(exc)
-        return
+        fail(f"integrity mode must be permissive or strict, not {integrity_mode!r}")
+    loaded = load_task(task)
+    if subgraph is not None and not 0 <= subgraph < len(loaded.subgraphs):
+        fail(f"--subgraph must be in 0..{len(loaded.subgraphs) - 1}")
+    # A pass that does not parse is said to be so before anything else (nothing of it runs here).
+    if (unloadable := source_load_error(pass_path)) is not None and not json_out:
+        sys.stdout.write(describe_load_error(*unloadable) + "\n")
+        raise typer.Exit(ExitCode.FAILED)
+    report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
+                                inductor_subgraph=(subgraph or 0) if inductor else None)
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:
-        sys.stdout.write(describe_check(report, graph_of=subgraph) + "\n")
-    clean = (not report.findings and not report.load_error and not report.error and report.subgraphs
-             and all(s.matches and not s.error and not s.no_change and s.outputs and all(
-                 o.problem is None and o.min_correct_t is not None and o.min_correct_t <= -5 for o in s.outputs)
-                     for s in report.subgraphs))
-    raise typer.Exit(0 if clean else 1)
+        sys.stdout.write(describe_check(report, graph_of=subgraph, for_user=True) + "\n")
+    raise typer.Exit(check_exit_code(report))
 
 
-@app.command("solve")
-def solve_cmd(
-    task: str = typer.Argument(..., help="Built-in task id (task_042) or a task folder."),
-    model: str = typer.Option("builtin", "--model", "-m", help="builtin, a models.toml name, openai:<m>, anthropic:<m>, compat:<m>@<url>, scripted:<file>."),
-    max_steps: int = typer.Option(40, help="Model calls at most."),
-    patience: int = typer.Option(3, help="Stop after this many evaluations without AS improving."),
-    budget_usd: Optional[float] = typer.Option(None, help="Stop once this many US dollars are spent."),
-    max_tokens: Optional[int] = typer.Option(None, help="Stop once this many tokens are used."),
-    max_wall: Optional[float] = typer.Option(None, help="Stop after this many seconds."),
-    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
-    baseline: str = typer.Option("eager", help="Score against eager or inductor."),
-    out: Path = typer.Option(Path("runs"), help="Archive root."),
-    run_id: Optional[str] = typer.Option(None, help="Run id (default: a timestamp); with --resume, the run to resume."),
-    resume: bool = typer.Option(False, "--resume", help="Continue run --run-id from its checkpoint."),
-    models_file: Optional[Path] = typer.Option(None, help="models.toml with short model names and prices."),
-    timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph per evaluation (default: 0.5 on the CPU, at most 1.5 on CUDA)."),
-    cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
-    integrity_mode: str = typer.Option("permissive", help="permissive or strict (see passagent eval --help)."),
-    profile: bool = typer.Option(False, "--profile/--no-profile", help="Profile every evaluation (else the profile_pass tool runs a profiled evaluation when the model asks)."),
-    time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; print only the result."),
-) -> None:
-    """Let a model write a pass for a task, evaluate it with the harness, iterate; archive everything."""
-    from ..tools.evaluate import EvalOptions
-    from .loop import SolveConfig
-    from .solve import resolve_client, solve
+def _add_solve_command() -> None:
+    from .solve_cli import register  # solve; LangGraph loads when it runs
 
-    try:
-        config = SolveConfig(max_steps=max_steps, patience=patience, budget_usd=budget_usd, max_tokens=max_tokens, max_wall_s=max_wall)
-        options = EvalOptions(device=device, baseline=baseline, timing_budget_s=timing_budget, cache_root=cache_dir,
-                              integrity_mode=integrity_mode, profile=profile, time_statistic=time_statistic,
-                              standby=True)  # the loop evaluates again and again: pre-start each next worker
-    except ValueError as exc:
-        err.print(f"[red]error:[/red] {str(exc).splitlines()[0]}")
-        raise typer.Exit(2) from None
-    try:
-        client = resolve_client(model, models_file)
-        if quiet:
-            result = solve(task, model, out=out, run_id=run_id, resume=resume, config=config, eval_options=options, client=client)
-        else:
-            from .live import LiveView
-
-            with LiveView(task, client.name) as view:
-                result = solve(task, model, out=out, run_id=run_id, resume=resume, config=config,
-                               eval_options=options, client=client, on_event=view.update)
-    except PassagentError as exc:
-        _fail(exc)
-        return
-    from .solve import exit_code
-
-    if result.get("resumable"):
-        err.print(f"[yellow]stopped[/yellow]: {result['error']}", highlight=False)
-        err.print(f"the run is resumable: passagent solve {task} --model {model} --out {out} "
-                  f"--run-id {result['run_id']} --resume", highlight=False, soft_wrap=True)
-        raise typer.Exit(exit_code(result))
-    _print_solve_result(result, out)
-    if exit_code(result):
-        raise typer.Exit(exit_code(result))
+    register(app)
 
 
-def _print_solve_result(result: dict, out: Path) -> None:
-    from rich.markup import escape
-
-    from .archive import safe_name
-
-    folder = out / safe_name(result["run_id"]) / safe_name(result["task_id"]) / safe_name(result["model"])
-    best = result["best_as"]
-    console = Console()
-    scores = result.get("best_scores") or {}
-    correct = f", correct@-5 {scores['correct_at_minus5']:.0%}" if scores.get("correct_at_minus5") is not None else ""
-    console.print(f"[bold]exit[/bold]: {result['exit_reason']}   [bold]best AS[/bold]: "
-                  + (f"{best:.4f} (version {result['best_version']}{correct})" if best is not None
-                     else "none (no pass was evaluated)")
-                  + f"   steps {result['steps']}, evaluations {result['evaluations']}, ${result['cost_usd']:.4f}, {result['wall_s']:.0f} s")
-    # Summaries and errors are text, not Rich markup: "`Rule` [library form]" would lose its tag.
-    if result.get("summary"):
-        console.print(f"[bold]summary[/bold]: {escape(result['summary'])}", highlight=False)
-    if result.get("error"):
-        console.print(f"[red]error[/red]: {escape(str(result['error']))}", highlight=False)
-    console.print(f"archive: {folder}", highlight=False)
+_add_solve_command()
 
 
 @app.command("sweep")
@@ -351,15 +247,14 @@ def sweep_cmd(
     ray_num_cpus: Optional[int] = typer.Option(None, help="CPUs of a Ray cluster started for this sweep."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No live view; one line per finished run."),
 ) -> None:
-    """Run every model on every selected task (and seed) in parallel; resumable; within global budgets."""
+    """Run every model on every selected task (and seed) in parallel; resumable; within global budgets.
+
+    Exit codes (docs/cli.md, first that applies): 130 interrupted; 70 a run crashed (its error in
+    failures/); 75 unfinished (a global budget or a model outage; rerun to continue); 4 a run ended
+    on a model-side failure; 2 bad input; 0 every run finished."""
     from .sweep_cli import run_sweep_command
 
-    try:
-        code = run_sweep_command(locals())
-    except PassagentError as exc:
-        _fail(exc)
-        return
-    raise typer.Exit(code)
+    raise typer.Exit(run_sweep_command(locals()))
 
 
 @app.command("report")
@@ -372,18 +267,21 @@ def report_cmd(
     html: bool = typer.Option(False, "--html", help="Also write a static site (leaderboard, task pages, trajectory "
                                                     "viewer) under OUT/html; no server or network needed to open it."),
 ) -> None:
-    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, PNG plots and, with --html, a static site."""
-    from .report import write_report
+    """Leaderboard per model (Markdown + CSV) with bootstrap confidence intervals, PNG plots and, with --html, a static site.
 
-    try:
-        written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots, html=html)
-    except PassagentError as exc:
-        _fail(exc)
-        return
-    sys.stdout.write(written.leaderboard_md.read_text())
+    The terminal gets a summary that fits its width; the full tables are in the files it names."""
+    import shutil
+
+    from .report import write_report
+    from .report_tables import terminal_summary
+
+    written = write_report(runs_dir, out, n_boot=bootstrap, seed=seed, plots=not no_plots, html=html)
+    sys.stdout.write(terminal_summary(written.rows, shutil.get_terminal_size().columns) + "\n")
     for problem in written.skipped:
         err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
-    Console().print(f"report: {written.out}", highlight=False, soft_wrap=True)
+    files = [written.leaderboard_md, written.leaderboard_csv, written.per_task_csv]
+    Console().print(f"full tables: {', '.join(str(f) for f in files)}" + (f"; {len(written.plots)} plot(s)" if written.plots else ""),
+                    highlight=False, soft_wrap=True)
     if written.html_index is not None:
         Console().print(f"site: {written.html_index}", highlight=False, soft_wrap=True)
 
@@ -401,12 +299,8 @@ def export_cmd(
     """Export trajectories as training data (train/eval split by task, deduplicated, with a dataset card)."""
     from .export import export_runs
 
-    try:
-        written = export_runs(runs_dir, format, out, min_as=min_as, best_only=best_only,
-                              eval_fraction=eval_fraction, split_seed=split_seed)
-    except PassagentError as exc:
-        _fail(exc)
-        return
+    written = export_runs(runs_dir, format, out, min_as=min_as, best_only=best_only,
+                          eval_fraction=eval_fraction, split_seed=split_seed)
     for problem in written.skipped:
         err.print(f"[yellow]skipped[/yellow] {problem}", highlight=False, soft_wrap=True)
     Console().print(f"exported {written.counts['train']} train and {written.counts['eval']} eval records "
@@ -432,22 +326,20 @@ def redteam_cmd(
     runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack reaches the worker's runtime defences."),
     jobs: int = typer.Option(1, min=1, help="Evaluations run at once, each in its own worker process."),
 ) -> None:
-    """Run the adversarial corpus (and honest passes) through the harness: caught/missed per pattern, attack-success rate."""
+    """Run the adversarial corpus (and honest passes) through the harness: caught/missed per pattern, attack-success rate.
+
+    Exit codes (docs/cli.md): 0 every attack caught and no honest pass flagged; 1 otherwise; 2 bad input."""
     from ..tools.redteam import format_table, load_corpus, run_corpus, summary
 
+    check_device(device)
     if not load_corpus(only=only):
-        err.print(f"[red]error:[/red] no corpus pass matches --only {only!r}", highlight=False)
-        raise typer.Exit(2)
-    try:
-        outcomes = run_corpus(device, only=only, static_checks=not runtime_only, jobs=jobs,
-                              on_outcome=lambda o: err.print(f"{o.entry.name}: {o.rule or o.status}", highlight=False))
-    except PassagentError as exc:
-        _fail(exc)
-        return
+        fail(f"no corpus pass matches --only {only!r}")
+    outcomes = run_corpus(device, only=only, static_checks=not runtime_only, jobs=jobs,
+                          on_outcome=lambda o: err.print(f"{o.entry.name}: {o.rule or o.status}", highlight=False))
     sys.stdout.write(format_table(outcomes) + "\n")
     s = summary(outcomes)
     if s["missed"] or s["honest_flagged"]:
-        raise typer.Exit(1)
+        raise typer.Exit(ExitCode.FAILED)
 
 
 def main() -> None:

@@ -295,27 +295,70 @@ def _level(t: int | None) -> str:
     return "at no level" if t is None else f"from t={t}"
 
 
-def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80) -> str:
-    """``check_pass`` / ``passagent check`` text: static findings, matches and diagnostics per
-    subgraph, one comparison per output on one draw, and the rewritten FX graph of subgraph
-    ``graph_of`` (default: the first subgraph the pass matched), cut at ``max_graph_lines``."""
+def _without_importlib_frames(text: str) -> str:
+    """A load error's traceback without Python's import machinery: the pass's own frames only."""
+    keep, skip = [], False
+    for line in text.splitlines():
+        if line.lstrip().startswith('File "<frozen importlib'):
+            skip = True  # its source line, if shown, follows
+            continue
+        if skip and line.startswith("    ") and not line.lstrip().startswith("File "):
+            continue
+        skip = False
+        keep.append(line)
+    return "\n".join(keep)
+
+
+def describe_load_error(message: str, traceback: str = "", for_user: bool = True) -> str:
+    """A pass that does not load, said first: the error with its file and line, the pass's own
+    frames, and what to do (``passagent`` commands for people, tool names for the model)."""
+    tb = _without_importlib_frames(traceback).strip()
+    again = ("fix it, then run passagent check again (passagent eval scores it)" if for_user
+             else "fix it with write_pass, then check_pass again")
+    return "\n".join([f"the pass does not load: {message}"] + (["  " + tb.replace("\n", "\n  ")] if tb else [])
+                     + [f"nothing else was checked: {again}."])
+
+
+def check_exit_code(report: Any) -> int:
+    """``passagent check``'s exit code (docs/cli.md): INTEGRITY (3) where the static checks refuse
+    the pass, OK (0) where every subgraph matched and would be correct at t = -5, else FAILED (1)."""
+    from .exit_codes import ExitCode
+
+    if report.findings:
+        return ExitCode.INTEGRITY
+    clean = (not report.load_error and not report.error and report.subgraphs
+             and all(s.matches and not s.error and not s.no_change and s.outputs and all(
+                 o.problem is None and o.min_correct_t is not None and o.min_correct_t <= -5 for o in s.outputs)
+                     for s in report.subgraphs))
+    return ExitCode.OK if clean else ExitCode.FAILED
+
+
+def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80, for_user: bool = False) -> str:
+    """``check_pass`` / ``passagent check`` text: whether the pass loads, static findings, matches
+    and diagnostics per subgraph, one comparison per output on one draw, and the rewritten FX graph
+    of subgraph ``graph_of`` (default: the first subgraph the pass matched), cut at ``max_graph_lines``.
+
+    ``for_user``: the text is for a person at ``passagent check`` (it names the commands to run);
+    otherwise for the model (it names the agent's tools)."""
     from ..tools.correctness import HEADLINE_LEVEL
 
+    evaluate = "passagent eval" if for_user else "evaluate_pass"
     compiled = (f"Inductor compiled subgraph [{report.inductor_subgraph}] only" if report.inductor_subgraph is not None
                 else "no Inductor compile")
     head = (f"Check of pass {report.pass_sha256[:12]} on {report.task_id} ({report.device}, {report.wall_s:.1f} s): "
             f"static checks, matches, the rewritten FX graph and one input draw against eager; {compiled}, "
-            "no timing, not a pass version (use evaluate_pass for the score).")
+            f"no timing, " + ("no score (passagent eval scores it)." if for_user
+                              else "not a pass version (use evaluate_pass for the score)."))
+    if report.load_error:  # before anything else: nothing below could run
+        message, _, tb = report.load_error.partition("\n")
+        return describe_load_error(message, tb, for_user)
     lines = [head]
     if report.findings:
-        lines.append(f"STATIC CHECKS: {len(report.findings)} violation(s); evaluate_pass would refuse this pass "
+        lines.append(f"STATIC CHECKS: {len(report.findings)} violation(s); {evaluate} would refuse this pass "
                      "(every subgraph an integrity failure). Not run:")
         lines += [f"  {f.file}:{f.line} [{f.rule}] {f.message}" for f in report.findings]
         return "\n".join(lines)
     lines.append("static checks: clean")
-    if report.load_error:
-        lines.append(f"LOAD ERROR (compile failure on every subgraph): {report.load_error}")
-        return "\n".join(lines)
     if report.error:
         lines.append(f"ERROR: {report.error}")
     shown = graph_of if graph_of is not None else report.inductor_subgraph if report.inductor_subgraph is not None else next((s.index for s in report.subgraphs if s.matches), None)

@@ -119,7 +119,11 @@ def _source(term: str, manifest: dict[str, dict]) -> list[TaskRef]:
         return [_builtin_ref(r) for r in hits]
     if _ID.match(term) and not Path(term).exists():
         if term not in manifest:
-            raise SelectorError(f"{term!r}: no such built-in task")
+            from ..tools.builtin_tasks import nearest_ids
+
+            near = nearest_ids(term)
+            raise SelectorError(f"{term!r}: no such built-in task" + (f"; did you mean {' or '.join(near)}?" if near else
+                                                                     " (`passagent tasks list` lists them)"))
         return [_builtin_ref(manifest[term])]
     matches = sorted(glob.glob(os.path.expanduser(term)))
     folders = [Path(p) for p in matches if Path(p).is_dir()]

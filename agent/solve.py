@@ -25,23 +25,32 @@ from ..tools.tasks import Task, load_task
 from ..tools.timing import TimingConfig
 from .archive import RunArchive, safe_name
 from .condense import describe_task
-from .confirm import evaluation_of
+from .confirm import evaluation_of, step_as_of
+from .exit_codes import MODEL_SIDE_REASONS, ExitCode
 from .loop import EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
+from .numbers import ratio_of_evaluation
 from .prompting import prompts_digest, render
 from .protocols import Message, ModelClient, ModelConfigError, ToolSpec
 from .toolbox import TOOL_PARAMETERS, PassWorkspace, Toolbox
 
 RESULT_VERSION = "1.0"
 
-# ``passagent solve``'s exit status per exit reason; any other reason (finished, patience,
-# a budget) is 0. 75 is EX_TEMPFAIL (sysexits.h): try again later, with --resume.
-EXIT_CODES = {"model_error": 3, "format_errors": 4, "refusal": 5, "model_unavailable": 75}
 UNAVAILABLE = "model_unavailable"
+INTERRUPTED = "interrupted"
 
 
-def exit_code(result: dict[str, Any]) -> int:
-    """The CLI's exit status for a :func:`solve` result (see ``EXIT_CODES``)."""
-    return EXIT_CODES.get(str(result.get("exit_reason")), 0)
+def exit_code(result: dict[str, Any]) -> ExitCode:
+    """``passagent solve``'s exit code for a :func:`solve` result (``docs/cli.md``): TEMPFAIL (75)
+    stopped resumable; MODEL (4) ended on a model error, format errors or a refusal; FAILED (1)
+    no evaluated version was correct at t = -5 on any subgraph (or none was evaluated); else OK."""
+    if result.get("resumable"):
+        return ExitCode.TEMPFAIL
+    if result.get("exit_reason") in MODEL_SIDE_REASONS:
+        return ExitCode.MODEL
+    correct = result.get("versions_correct")
+    if correct is None:  # a result.json written before the field existed: its best version tells
+        correct = any(s.get("status") == "correct" for s in result.get("best_subgraphs") or [])
+    return ExitCode.OK if correct else ExitCode.FAILED
 
 
 def prompt_device(options: EvalOptions) -> str:
@@ -85,6 +94,27 @@ def run_dir(out: Path, run_id: str, task_id: str, model_name: str) -> Path:
     return Path(out) / safe_name(run_id) / safe_name(task_id) / safe_name(model_name)
 
 
+def check_run_folder(out: Path, run_id: str | None, task_id: str, model_name: str, resume: bool) -> None:
+    """Fail before anything is written (or any live view is drawn) where the run folder does not
+    fit the request: ``--resume`` of a run that is not there, a new run over an existing one.
+
+    Raises:
+        PassagentError: one line naming the folder and what to do.
+    """
+    if resume:
+        if not run_id:
+            raise PassagentError("--resume needs --run-id naming the run to resume")
+        root = run_dir(out, run_id, task_id, model_name)
+        if not (root / "config.json").is_file():
+            runs = sorted(p.name for p in Path(out).iterdir() if p.is_dir()) if Path(out).is_dir() else []
+            known = f"; the run ids under {out} are {', '.join(runs[-5:])}" + (" ..." if len(runs) > 5 else "") if runs else ""
+            raise PassagentError(f"no run {run_id!r} of {task_id} with {model_name} to resume "
+                                 f"({root / 'config.json'} is missing){known}")
+    elif run_id and (run_dir(out, run_id, task_id, model_name) / "config.json").exists():
+        raise PassagentError(f"{run_dir(out, run_id, task_id, model_name)} already holds a run; "
+                             "use --resume or another --run-id")
+
+
 def _options_to_json(options: EvalOptions) -> dict[str, Any]:
     data = dataclasses.asdict(options)
     data["cache_root"] = str(options.cache_root) if options.cache_root else None
@@ -102,7 +132,7 @@ def _options_from_json(data: dict[str, Any]) -> EvalOptions:
 
 
 def solve(
-    task_spec: str,
+    task_spec: str | Task,
     model_spec: str = "builtin",
     *,
     out: Path = Path("runs"),
@@ -118,7 +148,7 @@ def solve(
     """Run ``passagent solve`` and return its ``result.json`` contents.
 
     Args:
-        task_spec: built-in task id or task folder.
+        task_spec: built-in task id or task folder (or the task, already loaded).
         model_spec: model to drive (``builtin`` by default).
         out: archive root (``runs/``).
         run_id: the run's id (default: a timestamp); with ``resume`` it names the run to resume.
@@ -128,6 +158,8 @@ def solve(
         models_file: where short model names are defined.
         client: use this client instead of resolving ``model_spec`` (tests, embedding).
         on_event: live-view callback ``(node, state)``.
+        check_reachable: check the model's server (preflight, and for a new run a probe with the
+            run's tools) before anything is written; the CLI does both before its live view.
 
     Returns:
         the ``result.json`` contents; or, when the model service stayed overloaded for its whole
@@ -135,33 +167,64 @@ def solve(
         ``result.json`` is written (resume the run later with ``resume=True``).
 
     Raises:
-        TaskError / PassagentError: bad task or options, before any work starts.
+        TaskError / PassagentError: bad task or options, before any work starts; nothing is written.
         ModelConfigError: unknown model, missing key, unreachable server.
+        KeyboardInterrupt: SIGINT (or SIGTERM, through the CLI's handler): the interruption is
+            recorded, the archive closed with every event kept, and the run stays resumable.
     """
-    task = load_task(task_spec)
+    task = task_spec if isinstance(task_spec, Task) else load_task(task_spec)
     if resume:
-        if not run_id:
-            raise PassagentError("--resume needs --run-id naming the run to resume")
         if client is None:
             client = resolve_client(model_spec, models_file, check_reachable)
-        archive = RunArchive(run_dir(out, run_id, task.id, client.name))
+        check_run_folder(out, run_id, task.id, client.name, resume=True)
+        archive = RunArchive(run_dir(out, run_id, task.id, client.name))  # type: ignore[arg-type]
         recorded = archive.read_json("config.json")
-        if recorded is None:
-            raise PassagentError(f"{archive.root}: no run to resume (config.json is missing)")
         config = SolveConfig.model_validate(recorded["solve"])
         eval_options = _options_from_json(recorded["eval_options"])
     else:
         client = client or resolve_client(model_spec, models_file, check_reachable)
-        if check_reachable and callable(getattr(client, "probe", None)):
-            client.probe(_tool_specs(eval_options or EvalOptions()))  # before anything is written
+        if check_reachable:
+            probe_tools(client, eval_options or EvalOptions())  # before anything is written
         run_id = run_id or new_run_id()
-        root = run_dir(out, run_id, task.id, client.name)
-        if (root / "config.json").exists():
-            raise PassagentError(f"{root} already holds a run; use --resume or another --run-id")
-        archive = RunArchive(root)
+        check_run_folder(out, run_id, task.id, client.name, resume=False)
+        archive = RunArchive(run_dir(out, run_id, task.id, client.name))
         config = config or SolveConfig()
         eval_options = eval_options or EvalOptions()
+    try:
+        return _run(task, model_spec, client, archive, run_id, config, eval_options, resume, on_event)
+    except KeyboardInterrupt as exc:
+        if not (archive.root / "config.json").is_file():  # stopped before the run began: leave nothing
+            archive.close()
+            _remove_empty_run_folder(archive.root, Path(out))
+            raise
+        # Everything recorded is on disk already (each event is fsync'ed); the stop is recorded
+        # too, and a later --resume continues from the last checkpoint.
+        n = sum(1 for e in archive.events if e.get("kind") == "run_stopped")
+        archive.record(f"stopped:{n}", "run_stopped", reason=INTERRUPTED, error=str(exc) or "SIGINT")
+        raise
+    finally:
+        archive.close()
 
+
+def _remove_empty_run_folder(root: Path, out: Path) -> None:
+    """Remove a run folder that holds nothing recorded, and its parents up to ``out`` once empty."""
+    import shutil
+
+    if any(f.stat().st_size for f in root.rglob("*") if f.is_file()):
+        return
+    shutil.rmtree(root, ignore_errors=True)
+    for parent in root.parents:
+        if parent == out or not parent.is_relative_to(out):
+            break
+        try:
+            parent.rmdir()
+        except OSError:
+            break
+
+
+def _run(task: Task, model_spec: str, client: ModelClient, archive: RunArchive, run_id: str, config: SolveConfig,
+         eval_options: EvalOptions, resume: bool, on_event: EventCallback | None) -> dict[str, Any]:
+    """The run itself, once its folder is open: tools, prompts, the loop, the result."""
     toolbox = Toolbox(task, PassWorkspace(archive.root / "workspace"), eval_options)
     if resume:  # profile_pass reuses the latest evaluation, as it would have without the restart
         toolbox.last_evaluation = _latest_evaluation(archive)
@@ -183,14 +246,23 @@ def solve(
         # No result.json: the folder stays "partial", which --resume and sweeps continue.
         n = sum(1 for e in archive.events if e.get("kind") == "run_stopped")
         archive.record(f"stopped:{n}", "run_stopped", reason=UNAVAILABLE, error=str(exc))
-        archive.close()
         return {"run_id": run_id, "task_id": task.id, "model": client.name, "exit_reason": UNAVAILABLE,
                 "resumable": True, "error": str(exc), "run_dir": str(archive.root)}
     result = _result_record(run_id, task, client, state, archive)  # type: ignore[arg-type]
     archive.record("end", "run_end", exit_reason=result["exit_reason"], best_as=result["best_as"])
     archive.write_json("result.json", result)
-    archive.close()
     return result
+
+
+def probe_tools(client: ModelClient, options: EvalOptions) -> None:
+    """Ask the model's server once, with the run's real tools, whether it serves them (clients
+    without a ``probe`` pass at once).
+
+    Raises:
+        ModelConfigError: the server cannot serve them (one line).
+    """
+    if callable(getattr(client, "probe", None)):
+        client.probe(_tool_specs(options))  # type: ignore[attr-defined]
 
 
 def _tool_specs(options: EvalOptions) -> list[ToolSpec]:
@@ -242,6 +314,12 @@ def _result_record(run_id: str, task: Task, client: ModelClient, state: LoopStat
         "error": state.get("error"),
         "best_as": state.get("best_as"),
         "best_version": state.get("best_version"),
+        # The AS the best version's own step measured (higher than best_as where a re-evaluation
+        # confirmed it lower, agent/confirm.py), and AS / AS(Inductor) of best_as's evaluation.
+        "best_step_as": step_as_of(archive.events, state.get("best_version")),
+        "best_ratio_to_inductor": ratio_of_evaluation(best_eval),
+        "versions_correct": sum(1 for e in archive.events if e.get("kind") == "tool_result" and any(
+            s.get("status") == "correct" for s in (e.get("evaluation") or {}).get("subgraphs") or [])),
         "best_scores": best_eval["scores"] if best_eval else None,
         "best_other_scores": best_eval.get("other_scores") if best_eval else None,
         "best_subgraphs": [
@@ -258,4 +336,4 @@ def _result_record(run_id: str, task: Task, client: ModelClient, state: LoopStat
     }
 
 
-__all__ = ["solve", "resolve_client", "exit_code", "prompt_device", "EXIT_CODES", "ModelConfigError"]
+__all__ = ["solve", "resolve_client", "exit_code", "check_run_folder", "prompt_device", "ModelConfigError"]

@@ -35,7 +35,9 @@ from pydantic import BaseModel, Field
 from ..tools.errors import PassagentError
 from ..tools.evaluate import EvalOptions
 from .archive import safe_name
+from .exit_codes import MODEL_SIDE_REASONS
 from .loop import SolveConfig
+from .numbers import RATIO_LABEL, fmt_as, fmt_ratio
 from .runstate import EventTallies, Tally, load_run
 from .selectors import TaskRef
 from .sweep_worker import UNFINISHED_RC, Executor, LocalExecutor, failure_path, seeded_name
@@ -90,6 +92,8 @@ class SweepOutcome:
         interrupted: runs stopped before finishing (resumable). not_started: runs never launched.
         stop_reason: ``budget_usd``, ``max_calls``, ``wall_time``, ``interrupted`` or None.
         spend: calls, US dollars and tokens over the sweep folder.
+        model_failures: keys of finished runs that ended on a model error, repeated format errors
+            or a refusal (``agent.exit_codes.MODEL_SIDE_REASONS``).
     """
 
     sweep_dir: Path
@@ -102,6 +106,7 @@ class SweepOutcome:
     stop_reason: str | None
     spend: Tally
     wall_s: float
+    model_failures: list[str] = field(default_factory=list)
 
 
 def parse_devices(text: str | None) -> list[str]:
@@ -140,12 +145,13 @@ def options_json(options: EvalOptions) -> dict[str, Any]:
 def prepare(out: Path, sweep_id: str | None, models: list[str] | None, tasks: list[TaskRef] | None,
             seeds: int | None = None, devices: list[str] | None = None, solve_config: SolveConfig | None = None,
             eval_options: EvalOptions | None = None, budgets: SweepBudgets | None = None,
-            models_file: Path | None = None) -> SweepSpec:
+            models_file: Path | None = None, write: bool = True) -> SweepSpec:
     """The sweep's plan: a new one, or the recorded one of ``sweep_id`` updated with what is given.
 
     On a rerun, models, tasks, seeds, devices and budgets given here replace the recorded ones
     (runs already in the folder are still skipped or resumed); per-run solve and harness options
-    stay as recorded, so every run of a sweep is comparable. The plan is written to ``sweep.json``.
+    stay as recorded, so every run of a sweep is comparable. The plan is written to ``sweep.json``
+    (with ``write=False`` the caller writes it, :func:`write_spec`, once the models are checked).
 
     Raises:
         PassagentError: a new sweep without models or tasks, or an unreadable ``sweep.json``.
@@ -178,11 +184,18 @@ def prepare(out: Path, sweep_id: str | None, models: list[str] | None, tasks: li
             eval_options=options_json(eval_options or EvalOptions()), budgets=budgets or SweepBudgets(),
             models_file=str(models_file) if models_file else None,
         )
+    if write:
+        write_spec(out, spec)
+    return spec
+
+
+def write_spec(out: Path, spec: SweepSpec) -> None:
+    """Write the plan to ``OUT/SWEEP_ID/sweep.json`` (atomically)."""
+    path = Path(out) / safe_name(spec.sweep_id) / SWEEP_FILE
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(spec.model_dump_json(indent=2))
     os.replace(tmp, path)
-    return spec
 
 
 def plan_runs(spec: SweepSpec, out: Path, model_names: dict[str, str]) -> list[PlannedRun]:
@@ -344,7 +357,7 @@ def run_sweep(spec: SweepSpec, out: Path, *, workers: int = 2, executor: Executo
                 info = load_run(run.dir) if run.dir.exists() else None
                 if info is not None and info.status == "finished":
                     state.status[key], state.results[key] = "finished", info.result  # type: ignore[assignment]
-                    log(f"{key}: {info.result.get('exit_reason')}, best AS {info.result.get('best_as')}")  # type: ignore[union-attr]
+                    log(f"{key}: {info.result.get('exit_reason')}, {result_words(info.result)}")  # type: ignore[arg-type]
                 elif rc == UNFINISHED_RC and info is not None and info.status == "partial":
                     # The model service stayed overloaded: not the run's failure. It keeps its
                     # checkpoint and is resumed by the next invocation; it is never scored.
@@ -369,11 +382,20 @@ def run_sweep(spec: SweepSpec, out: Path, *, workers: int = 2, executor: Executo
     if on_update:
         on_update(state)
     finished = sum(1 for s in state.status.values() if s == "finished")
+    model_failures = [k for k, r in state.results.items() if r and r.get("exit_reason") in MODEL_SIDE_REASONS]
     outcome = SweepOutcome(sweep_dir, len(runs), finished, skipped, failed, interrupted,
                            sum(1 for s in state.status.values() if s == "pending"), state.stop_reason, state.spend(),
-                           time.monotonic() - state.started)
+                           time.monotonic() - state.started, model_failures)
     _write_status(sweep_dir, outcome, state)
     return outcome
+
+
+def result_words(result: dict[str, Any]) -> str:
+    """A finished run's headline for a log line: ``best AS 0.914, AS / AS(Inductor) 1.010``."""
+    text = f"best AS {fmt_as(result.get('best_as'))}"
+    if result.get("best_ratio_to_inductor") is not None:
+        text += f", {RATIO_LABEL} {fmt_ratio(result['best_ratio_to_inductor'])}"
+    return text
 
 
 def _failure_message(sweep_dir: Path, key: str) -> str:

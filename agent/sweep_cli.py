@@ -1,23 +1,25 @@
 """``passagent sweep`` glue: options -> plan -> scheduler -> progress view -> summary and exit code.
 
-Exit codes: 0 every planned run finished; 1 some runs failed (their errors are in
-``<sweep>/failures/``); 3 a global budget stopped the sweep (rerun to continue); 130 interrupted.
+Exit codes (:class:`~passagent.agent.exit_codes.ExitCode`, docs/cli.md), the first that applies:
+130 interrupted (rerun to continue); 70 a run crashed (its error in ``<sweep>/failures/``); 75
+unfinished: a global budget or a model outage stopped runs (rerun, with a higher budget, to
+continue); 4 a run ended on a model error, format errors or a refusal; 0 every run finished.
+Bad options are 2, before any run starts.
 """
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
-from ..tools.errors import PassagentError
+from ..tools.errors import PassagentError, require_device
 from ..tools.evaluate import EvalOptions
+from .exit_codes import ExitCode
 from .loop import SolveConfig
-from .sweep import SweepBudgets, SweepOutcome, parse_devices, prepare, resolve_model_names, run_sweep
-
-EXIT_FAILED, EXIT_BUDGET, EXIT_INTERRUPTED = 1, 3, 130
-EXIT_UNFINISHED = 75  # EX_TEMPFAIL: runs stopped by a model outage; rerun later to continue them
+from .sweep import SweepBudgets, SweepOutcome, parse_devices, prepare, resolve_model_names, run_sweep, write_spec
 
 
 def normalize_model_spec(spec: str) -> str:
@@ -68,11 +70,13 @@ def run_sweep_command(a: dict[str, Any]) -> int:
         budgets = SweepBudgets(**given) if given else None
     except ValueError as exc:
         raise PassagentError(str(exc).splitlines()[0]) from None
-    spec = prepare(out, a["sweep_id"], models, tasks, seeds=a["seeds"],
-                   devices=parse_devices(a["devices"]) if a["devices"] else None, solve_config=solve_config,
+    # cpu:N are the sweep's own stand-in slots of the CPU (parse_devices); CUDA must be there.
+    devices = [require_device(d, "--devices", cpu_slots=True) for d in parse_devices(a["devices"])] if a["devices"] else None
+    spec = prepare(out, a["sweep_id"], models, tasks, seeds=a["seeds"], devices=devices, solve_config=solve_config,
                    eval_options=options, budgets=budgets,
-                   models_file=Path(a["models_file"]).resolve() if a["models_file"] else None)
-    names = resolve_model_names(spec)
+                   models_file=Path(a["models_file"]).resolve() if a["models_file"] else None, write=False)
+    names = resolve_model_names(spec)  # an unusable model: one line, and no sweep folder is made
+    write_spec(out, spec)
     executor = None
     if a["backend"] == "ray":
         from .sweep_ray import RayExecutor
@@ -94,26 +98,32 @@ def run_sweep_command(a: dict[str, Any]) -> int:
     return _summarize(outcome, console)
 
 
-def _summarize(o: SweepOutcome, console: Console) -> int:
+def _summarize(o: SweepOutcome, console: Console) -> ExitCode:
     s = o.spend
     console.print(f"{o.finished}/{o.total} runs finished ({o.skipped} already were), {len(o.failed)} failed, "
                   f"{o.interrupted} stopped, {o.not_started} not started; {s.calls} model calls, ${s.cost_usd:.4f}, "
                   f"{s.input_tokens + s.output_tokens} tokens; {o.wall_s:.0f} s", highlight=False)
-    rerun = f"rerun with --sweep-id {o.sweep_dir.name} --out {o.sweep_dir.parent} to continue"
+    again = " ".join(shlex.quote(w) for w in ("passagent", "sweep", "--sweep-id", o.sweep_dir.name, "--out", str(o.sweep_dir.parent)))
+    rerun = f"continue it with: {again}"
     if o.stop_reason == "interrupted":
         console.print(f"[yellow]interrupted[/yellow]: {rerun}", highlight=False)
-        return EXIT_INTERRUPTED
+        return ExitCode.INTERRUPTED
+    if o.failed:
+        console.print(f"[red]crashed runs[/red]: {', '.join(o.failed)} (errors in {o.sweep_dir / 'failures'}); "
+                      f"{rerun} (they start again)", highlight=False)
+        return ExitCode.SOFTWARE
     if o.stop_reason and (o.not_started or o.interrupted):
         console.print(f"[yellow]stopped: global budget reached ({o.stop_reason})[/yellow]; running runs were "
                       f"{'drained' if not o.interrupted else 'stopped and stay resumable'}; {rerun} (with a higher budget)",
                       highlight=False)
-        return EXIT_BUDGET
+        return ExitCode.TEMPFAIL
     if o.interrupted and not o.stop_reason:
         console.print(f"[yellow]unfinished[/yellow]: {o.interrupted} run(s) stopped because a model service stayed "
                       f"overloaded; they are not scored; {rerun}", highlight=False)
-        return EXIT_UNFINISHED
-    if o.failed:
-        console.print(f"[red]failed runs[/red]: {', '.join(o.failed)} (errors in {o.sweep_dir / 'failures'})", highlight=False)
-        return EXIT_FAILED
+        return ExitCode.TEMPFAIL
     console.print(f"report: passagent report {o.sweep_dir}", highlight=False)
-    return 0
+    if o.model_failures:
+        console.print(f"[yellow]model-side failures[/yellow]: {', '.join(o.model_failures)} ended on a model error, "
+                      "format errors or a refusal (their exit_reason in result.json)", highlight=False)
+        return ExitCode.MODEL
+    return ExitCode.OK

@@ -23,6 +23,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..tools.children import descendants, kill_all
 from .protocols import Message, ModelClient, ModelResponse, ToolSpec
 
 
@@ -60,43 +61,13 @@ class SeededClient:
         return getattr(self.inner, item)
 
 
-def _descendants(pid: int) -> list[int]:
-    """Process ids below ``pid`` (Linux ``/proc``; empty elsewhere)."""
-    children: dict[int, list[int]] = {}
-    try:
-        entries = os.listdir("/proc")
-    except OSError:
-        return []
-    for entry in entries:
-        if not entry.isdigit():
-            continue
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
-        ppid = int(stat.rsplit(")", 1)[1].split()[1])
-        children.setdefault(ppid, []).append(int(entry))
-    out, stack = [], [pid]
-    while stack:
-        for child in children.get(stack.pop(), []):
-            out.append(child)
-            stack.append(child)
-    return out
+# Kept under their old names for callers outside the package (benchmarks/multi_gpu_sweep.py).
+_descendants = descendants
 
 
 def kill_descendants() -> None:
     """SIGKILL every process this one started, and their process groups (evaluation workers)."""
-    me = os.getpid()
-    my_group = os.getpgid(0)
-    for pid in _descendants(me):
-        try:
-            group = os.getpgid(pid)
-            if group != my_group:
-                os.killpg(group, signal.SIGKILL)
-            else:
-                os.kill(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+    kill_all()
 
 
 def _on_stop(signum: int, _frame: Any) -> None:
@@ -156,7 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     if result.get("resumable"):
         print(f"run {spec['key']} stopped, resumable: {result.get('error')}")
         return UNFINISHED_RC
-    print(f"run {spec['key']} finished: {result.get('exit_reason')}, best AS {result.get('best_as')}")
+    from .sweep import result_words
+
+    print(f"run {spec['key']} finished: {result.get('exit_reason')}, {result_words(result)}")
     return 0
 
 

@@ -92,7 +92,8 @@ def test_cli_check_exit_status(tmp_path: Path) -> None:
     shutil.copy(TEST_PASSES / "exploits" / "patch_timer.py", tmp_path / "bad.py")
     bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "bad.py")],
                          capture_output=True, text=True, timeout=300)
-    assert bad.returncode == 1 and "STATIC CHECKS" in bad.stdout
+    assert bad.returncode == 3 and "STATIC CHECKS" in bad.stdout  # the static checks refuse it (docs/cli.md)
+    assert "passagent eval would refuse" in bad.stdout and "evaluate_pass" not in bad.stdout, "commands, not tool names"
     missing = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "nope.py")],
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and missing.stderr.count("\n") <= 2

@@ -219,18 +219,18 @@ def test_live_view_shows_each_steps_own_evaluation_only() -> None:
         view.update("tools", {"step": 1, "evaluations": 1, "last_as": 1.2345, "best_as": 1.2345})
         view.update("model", {**look, "step": 2, "evaluations": 1, "last_as": 1.2345, "best_as": 1.2345})
         view.update("tools", {"step": 2, "evaluations": 1, "last_as": 1.2345, "best_as": 1.2345})
-    assert view.rows[0][2] == "1.2345"
+    assert view.rows[0][2] == f"{1.2345:.3f}", "AS for people: three decimals"
     assert view.rows[1][:3] == ("2", "read_pass", "-"), "a step that evaluated nothing shows no AS of its own"
 
 
 def test_the_printed_summary_keeps_square_brackets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The policy labels rules "`Rule` [library form]"; printed through Rich, that is text, not markup."""
-    from passagent.agent.cli import _print_solve_result
+    from passagent.agent.solve_cli import print_solve_result
 
     result = {"run_id": "r", "task_id": "task_109", "model": "builtin", "best_as": 0.18, "best_version": 1,
               "best_scores": {}, "exit_reason": "finished", "steps": 10, "evaluations": 1, "cost_usd": 0.0, "wall_s": 14.0,
               "summary": "Kept `NegAsMulByMinusOne` [library form]: the negation ... [bold]x[/bold]",
               "error": "bad [red] value"}
-    _print_solve_result(result, tmp_path)
+    print_solve_result(result, tmp_path)
     out = capsys.readouterr().out
     assert "`NegAsMulByMinusOne` [library form]:" in out and "[bold]x[/bold]" in out and "bad [red] value" in out

@@ -51,3 +51,31 @@ class PassLoadError(PassagentError):
 
 class DeviceUnavailableError(PassagentError):
     """``--device cuda`` was asked for on a machine without a usable CUDA device."""
+
+
+def require_device(device: str, option: str = "--device", cpu_slots: bool = False) -> str:
+    """Check a device name before any work is done or any file is written; return it.
+
+    Accepted: ``cpu``; ``cuda`` and ``cuda:N`` (N below the number of GPUs) where CUDA is
+    available; with ``cpu_slots`` also ``cpu:N``, a sweep's stand-in slots of the CPU
+    (:func:`passagent.tools.device_lease.leased_device`), which no other command has.
+
+    Raises:
+        DeviceUnavailableError: a CUDA device this machine does not have (one line naming it).
+        PassagentError: a name that is no device at all.
+    """
+    kind, sep, index = device.partition(":")
+    if kind == "cpu" and (not sep or (cpu_slots and index.isdigit())):
+        return device
+    if kind != "cuda" or (sep and not index.isdigit()):
+        slots = ", cpu:N" if cpu_slots else ""
+        raise PassagentError(f"{option} {device}: not a device; use cpu{slots}, cuda or cuda:N")
+    import torch
+
+    if not torch.cuda.is_available():
+        build = "this torch build has no CUDA" if torch.version.cuda is None else "no CUDA device is visible"
+        raise DeviceUnavailableError(f"{option} {device}: {build} on this machine (torch {torch.__version__}); use cpu")
+    count = torch.cuda.device_count()
+    if sep and int(index) >= count:
+        raise DeviceUnavailableError(f"{option} {device}: this machine has {count} CUDA device(s), cuda:0..cuda:{count - 1}")
+    return device

@@ -67,15 +67,26 @@ def preflight(client: ModelClient, timeout_s: float = 10.0) -> None:
         check(timeout_s)
 
 
+def unknown_model_message(spec: str, config: ModelsFile) -> str:
+    """One line for a model spec that names nothing: the closest valid names (difflib) when one
+    is close, else the short names and the spec forms, kept short enough to read."""
+    import difflib
+
+    names = ["builtin", *sorted(config.models)]
+    near = difflib.get_close_matches(spec, names, n=2, cutoff=0.6)
+    if near:
+        return f"unknown model {spec!r}; did you mean {' or '.join(near)}?"
+    where = f" ({config.path.name})" if config.path else ""
+    listed = ", ".join(names[:8]) + (", ..." if len(names) > 8 else "")
+    return f"unknown model {spec!r}: the names are {listed}{where}; or openai:<m>, anthropic:<m>, compat:<m>@<url>, scripted:<file>"
+
+
 def _entry_for(spec: str, config: ModelsFile) -> tuple[str, ModelEntry]:
     if spec in config.models:
         return _label(spec), config.models[spec]
     provider, sep, rest = spec.partition(":")
     if not sep or provider not in ("openai", "anthropic", "compat") or not rest:
-        where = f"not in models file {config.path}" if config.path else "no models file found"
-        known = ", ".join(sorted(config.models)[:10])
-        hint = f" (it has: {known})" if known else ""
-        raise ModelConfigError(f"unknown model {spec!r}: {where}{hint}; use {SPEC_FORMS}")
+        raise ModelConfigError(unknown_model_message(spec, config))
     if provider == "compat":
         match = _COMPAT.fullmatch(rest)
         if match is None:
