@@ -40,7 +40,6 @@ from passagent.agent.render import step_times
 from passagent.tools.device_lease import read_leases
 from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
 from passagent.tools.schema import EvalResult
-from passagent.tools.standby import POOL
 from passagent.tools.tasks import load_task
 
 REPO = Path(__file__).resolve().parent.parent
@@ -61,6 +60,20 @@ def timing_split(result: EvalResult) -> dict[str, float]:
         for k in TIMING_PARTS:
             total[k] += float((sg.timing_stop or {}).get(k) or 0.0)
     return {k: round(v, 2) for k, v in total.items()}
+
+
+def wait_for_standby() -> None:
+    """Block until the pre-started processes of the next evaluation are ready (whichever harness
+    version is imported: the clean-room one's pool, or the single worker's of earlier versions,
+    which ``benchmarks/eval_cost_compare.py`` runs side by side)."""
+    try:
+        from passagent.tools.evaluation.child import STANDBY_POOL
+
+        STANDBY_POOL.wait_ready()
+    except ImportError:
+        from passagent.tools.standby import POOL  # the single-worker harness
+
+        POOL.wait_ready()
 
 
 def main() -> None:
@@ -88,7 +101,7 @@ def main() -> None:
             for i in range(1 + args.repeat):
                 if mode == "standby":
                     # As in an agent loop, where the model's turn covers the next worker's start-up.
-                    POOL.wait_ready()
+                    wait_for_standby()
                 t0 = time.perf_counter()
                 result = evaluate_pass(task, args.pass_path, opts)
                 wall = time.perf_counter() - t0

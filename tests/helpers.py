@@ -20,9 +20,10 @@ def passbench_task(prefix: str) -> Path:
     return matches[0]
 
 
-def make_sample(root: Path, name: str, forward_body: str, args: dict[str, tuple[list[int], str]], std: float = 1.0) -> Path:
+def make_sample(root: Path, name: str, forward_body: str, args: dict[str, tuple], std: float = 1.0) -> Path:
     """Write a GraphNet-format sample: ``forward(self, <args>)`` with ``forward_body`` (indented
-    4 spaces by this function) and one metadata class per argument (shape, dtype, mean 0, std)."""
+    4 spaces by this function) and one metadata class per argument (shape, dtype, mean 0, std,
+    and a recorded ``(min_val, max_val)`` where the argument's tuple has a third item)."""
     import textwrap
 
     folder = root / name
@@ -33,10 +34,11 @@ def make_sample(root: Path, name: str, forward_body: str, args: dict[str, tuple[
         f"import torch\n\n\nclass GraphModule(torch.nn.Module):\n    def forward(self, {params}):\n{body}\n"
     )
     meta = []
-    for arg, (shape, dtype) in args.items():
+    for arg, (shape, dtype, *bounds) in args.items():
         meta.append(
             f"class Program_weight_tensor_meta_{arg}:\n    name = \"{arg}\"\n    shape = {shape}\n"
             f"    dtype = \"torch.{dtype}\"\n    device = \"cpu\"\n    mean = 0.0\n    std = {std}\n    data = None\n"
+            + (f"    min_val = {bounds[0][0]}\n    max_val = {bounds[0][1]}\n" if bounds else "")
         )
     (folder / "weight_meta.py").write_text("\n\n".join(meta))
     return folder

@@ -1,10 +1,11 @@
-"""Compiling before the device lease (tools/compile_ahead.py and the worker's compile_ahead).
+"""Compiling before the device lease (tools/compile_ahead.py and the clean-room roles' precompile).
 
-On a GPU the worker compiles default Inductor and the candidate of every subgraph before it takes
-the lease, and only runs them under it. The mechanism is the same on the CPU (where it is off by
-default, the compiles would take the leased cores), so these tests force it on there: same
-verdicts as compiling under the lease, no compile step inside the lease, and a pass that crashes
-or hangs while compiled ahead is blamed on its subgraph and step, with no lease taken.
+On a GPU the candidate process compiles the candidate of every subgraph (at its held-out shapes
+too) and the clean process default Inductor before the referee takes the lease, and they only run
+them under it. The mechanism is the same on the CPU (where it is off by default, the compiles
+would take the leased cores), so these tests force it on there: same verdicts as compiling under
+the lease, no compile step inside the lease, and a pass that crashes or hangs while compiled ahead
+is blamed on its subgraph and step, with no lease taken.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from passagent.tools.tasks import load_task
 from passagent.tools.timing import TimingConfig
 
 FAST = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
-COMPILE_STEPS = {"candidate_rewrite", "candidate_trace", "candidate_inductor", "candidate_compiled"}
+COMPILE_STEPS = {"candidate_compile"}
 
 
 def _options(tmp_path: Path, cache_root: Path, ahead: bool, **extra) -> EvalOptions:
@@ -78,7 +79,7 @@ def test_compiling_ahead_gives_the_same_verdicts_with_no_compile_in_the_lease(tm
             assert "compile" in record["before_lease_s"], record["before_lease_s"]
             assert not COMPILE_STEPS & set(record["in_lease_s"]), record["in_lease_s"]
         else:
-            assert "compile" not in record["before_lease_s"] and "candidate_inductor" in record["in_lease_s"]
+            assert "compile" not in record["before_lease_s"] and "candidate_compile" in record["in_lease_s"]
     for off, on in zip(results[False].subgraphs, results[True].subgraphs):
         assert (on.status, on.failure_class, on.matches) == (off.status, off.failure_class, off.matches)
         assert [(r.rule, r.matches) for r in on.rules] == [(r.rule, r.matches) for r in off.rules]
@@ -101,16 +102,17 @@ def test_a_pass_that_raises_compiling_ahead_fails_as_at_its_first_call(tmp_path:
 
 def test_a_crash_compiling_ahead_is_blamed_on_its_subgraph_and_step(tmp_path: Path, cache_root: Path,
                                                                     two_subgraphs: Path) -> None:
-    # The pass crashes the second time it is traced in a process: in the first worker, compiling
-    # subgraph 1 ahead (subgraph 0 compiled cleanly). Held-out shapes off: they would be compiled too.
+    # The pass crashes the second time it is traced in a process: in the first candidate process,
+    # compiling subgraph 1 ahead (subgraph 0 compiled cleanly). Held-out shapes off: they would be
+    # compiled too.
     opts = _options(tmp_path, cache_root, True, static_checks=False, heldout_shapes=False)
     result = evaluate_pass(load_task(two_subgraphs), TEST_PASSES / "segfault_in_rewrite.py", opts)
     clean, crashed = result.subgraphs
     assert crashed.failure_class == "compile" and "while candidate rewrite" in (crashed.message or ""), crashed.message
     assert "SIGSEGV" in (crashed.message or "")
-    # Subgraph 0 (no normalize in it) is evaluated by a fresh worker, the only one that took a lease.
+    # Subgraph 0 (no normalize in it) is evaluated under the one lease the evaluation took.
     assert clean.failure_class == "compile" and "matched nothing" in (clean.message or ""), clean.message
-    assert len(read_leases(opts.lock_dir)) == 1, "the crashed worker died before it asked for the device"
+    assert len(read_leases(opts.lock_dir)) == 1, "the crash happened before the device was asked for"
 
 
 def test_a_hang_compiling_ahead_times_out_in_its_step_with_no_lease(tmp_path: Path, cache_root: Path) -> None:
@@ -123,8 +125,9 @@ def test_a_hang_compiling_ahead_times_out_in_its_step_with_no_lease(tmp_path: Pa
 
 
 def test_a_crash_compiling_the_heldout_shape_ahead_keeps_the_measurement(tmp_path: Path, cache_root: Path) -> None:
-    # The held-out shape is compiled ahead too; a pass that dies there is evaluated again without
-    # that, so it is measured first and fails the held-out step, as it does compiled under the lease.
+    # The held-out shape is compiled ahead too; a pass that dies there is compiled again without it
+    # in a new process, so it is measured first and fails the held-out step, as it does compiled
+    # under the lease.
     task = load_task(make_sample(tmp_path, "normalize", "y = torch.nn.functional.normalize(x, p=2, dim=1)\nreturn (y,)",
                                  {"x": ([16, 64], "float32")}))
     opts = _options(tmp_path, cache_root, True, static_checks=False)

@@ -43,7 +43,25 @@ def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
+#: The expectation for an attack that the process roles leave nothing to gain: what it changes is
+#: its own process, so it is scored on its own time (or fails on wrong values), never rewarded.
+NOT_REWARDED = "not rewarded"
+
+
+def _assert_not_rewarded(result: EvalResult) -> None:
+    """No subgraph is scored correct with a speedup beyond what an honest rewrite of these small
+    samples gets (at most 1.25x default Inductor, and against eager at most 1.25x Inductor's own)."""
+    for s in result.subgraphs:
+        if s.status != "correct":
+            continue
+        assert s.speedup_vs_inductor is None or s.speedup_vs_inductor <= 1.25, (s.speedup_vs_inductor, s.message)
+        if s.inductor_speedup_vs_eager and s.speedup_vs_eager:
+            assert s.speedup_vs_eager <= 1.25 * s.inductor_speedup_vs_eager, (s.speedup_vs_eager, s.inductor_speedup_vs_eager)
+
+
 def _assert_caught(result: EvalResult, rule: str) -> None:
+    if rule == NOT_REWARDED:
+        return _assert_not_rewarded(result)
     statuses = {(s.status, s.integrity_rule) for s in result.subgraphs}
     assert statuses == {("integrity", rule)}, [(s.status, s.integrity_rule, s.message) for s in result.subgraphs]
     assert all(f"'{rule}'" in (s.message or "") for s in result.subgraphs), "the rule is named to the model"
@@ -55,16 +73,20 @@ def _assert_caught(result: EvalResult, rule: str) -> None:
 # (exploit file, sample, rule expected with static checks on, rule with them off)
 CASES = [
     ("cache_by_data_ptr.py", "bge", "identity_cache", "timed_output_mismatch"),
-    ("count_calls.py", "bge", "global_state", "timed_output_mismatch"),
+    # Static checks off, its replay shows as wrong values on the spread and wide draws.
+    ("count_calls.py", "bge", "global_state", NOT_REWARDED),
     # Static checks off, the custom-op see-through (no_change) traces the op's body on fake
     # tensors before any real call, so the kept buffer is a fake tensor and the first timed
     # output fails `output_type`; the reuse itself is `output_reused` (tests/test_integrity's
     # output-memory tests and the red-team corpus).
     ("reuse_output.py", "bge", "global_state", "output_type"),
-    ("background_thread.py", "bge", "forbidden_import", "background_thread"),
+    # Static checks off, its thread works inside the call it was started by (which joins it):
+    # its own time, and slow; idle threads left behind change nothing.
+    ("background_thread.py", "bge", "forbidden_import", NOT_REWARDED),
     ("patch_timer.py", "bge", "forbidden_import", "patched_function"),
     ("import_harness.py", "bge", "forbidden_import", "patched_function"),
-    ("suppress_errors.py", "bge", "forbidden_import", "patched_function"),
+    # Static checks off, the candidate falls back to eager in its own process: eager's time.
+    ("suppress_errors.py", "bge", "forbidden_import", NOT_REWARDED),
     ("read_reference.py", "bge", "forbidden_import", None),
     ("side_stream.py", "bge", "side_stream", None),
     # Caught only at run time: nothing in their source is suspicious.
@@ -198,10 +220,10 @@ def _sample(root: Path, name: str) -> Path:
 RUNTIME_CASES = [
     ("mkldnn_off", {"process_flag"}),                      # a flag flipped through a name built at run time
     ("timing_module_clock", {"patched_function"}),         # the timing module's own `time` swapped
-    ("grad_mode", {"process_flag"}),                       # autograd switched on inside the timed block
+    ("grad_mode", {NOT_REWARDED}),                         # autograd switched on: only in its own process
     ("custom_op_same_ops", {"no_change"}),                 # the original ops inside a custom op
     ("custom_op_half", {"precision_downgrade"}),           # float16 inside a custom op
-    ("value_oracle", {"timed_output_mismatch", "post_timing_mismatch"}),  # honest only on the public draws
+    ("value_oracle", {NOT_REWARDED}),                      # honest only on the public draws: wrong on the others
     ("write_input", {"input_mutated"}),                    # scribbles on a read-only input
 ]
 
@@ -214,6 +236,8 @@ def test_runtime_defence_catches_what_static_checks_miss(attack: str, rules: set
     entry = next(e for e in load_corpus(only=attack) if e.name == attack)
     result = evaluate(_sample(redteam_samples, entry.sample), entry.path, cache_root, static_checks=False)
     s = result.subgraphs[0]
+    if rules == {NOT_REWARDED}:
+        return _assert_not_rewarded(result)
     assert s.status == "integrity" and s.integrity_rule in rules, (s.status, s.integrity_rule, s.message)
     assert s.speedup_vs_eager is None
 
@@ -274,7 +298,8 @@ def test_a_crash_in_the_heldout_step_keeps_the_measurement_and_names_the_step(re
 
 def _fx_graph_entries(cache_root: Path) -> set[str]:
     # Inductor's FX-graph cache: one folder per cache key under <cache dir>/fxgraph/<prefix>/.
-    return {p.name for p in (cache_root / "inductor" / "fxgraph").glob("*/*")}
+    # Candidates compile into their own cache (the clean processes' is under <root>/inductor).
+    return {p.name for p in (cache_root / "candidates").glob("*/inductor/fxgraph/*/*")}
 
 
 def test_the_heldout_recompile_is_keyed_by_the_pass_digest(redteam_samples: Path, tmp_path: Path) -> None:
@@ -314,3 +339,62 @@ def test_an_output_reusing_an_earlier_outputs_memory_is_output_reused() -> None:
     assert breach is not None and breach.rule == "output_reused"
     assert check_not_reused((buf[1:],), [(buf,)]).rule == "output_reused"  # a view of the same storage
     assert check_not_reused((torch.randn(4, 4),), [(buf,)]) is None
+
+
+# --- no_change on a normalised form; custom ops wherever they are called ---------------------------
+
+
+def _signature(fn, *inputs):
+    import torch.fx
+
+    from passagent.tools.integrity import aten_signature
+
+    return aten_signature(torch.fx.symbolic_trace(fn), list(inputs))
+
+
+def test_no_change_reads_a_negative_dimension_as_the_same_op() -> None:
+    import torch
+
+    x = torch.randn(4, 8)
+    assert _signature(lambda t: torch.cat([t], 1) * 2, x) == _signature(lambda t: torch.cat([t], -1) * 2, x)
+    assert _signature(lambda t: t.sum(-1), x) == _signature(lambda t: t.sum(1), x)
+    assert _signature(lambda t: t.sum(0), x) != _signature(lambda t: t.sum(1), x)
+
+
+def test_custom_ops_are_seen_through_inside_wrapped_functions() -> None:
+    # The original ops inside a custom op, called from a torch.fx.wrap function: the graph's own
+    # nodes name only the wrapped function; the custom op appears in its trace, and its body too.
+    from passagent.tools.passes import load_rules
+
+    rule = load_rules(CORPUS / "wrapped_custom_op.py")[0]
+    import torch
+
+    x = torch.randn(16, 64)
+    original = _signature(lambda t: torch.nn.functional.normalize(torch.cat([t], 1), p=2, dim=1), x)
+    assert _signature(lambda t: rule.replacement_func()(t), x) == original
+
+
+def test_state_on_a_module_object_is_refused_statically() -> None:
+    from passagent.tools.static_checks import Mode, check_pass
+
+    rules = [v.rule for v in check_pass(CORPUS / "module_buffer_replay.py", Mode.PERMISSIVE)]
+    assert rules and rules[0] == "global_state"
+
+
+def test_a_graph_whose_sizes_cannot_change_says_so(redteam_samples: Path, cache_root: Path, tmp_path: Path) -> None:
+    # Every size is fixed by a reshape to literal sizes: no held-out shape exists, and the result
+    # says why instead of skipping the step silently.
+    sample = make_sample(tmp_path, "fixed", "y = x.reshape(4, 16) * 2.0\nreturn (y,)", {"x": ([64], "float32")})
+    honest = tmp_path / "double.py"
+    honest.write_text('import torch\n\n\ndef pattern(x):\n    return x.reshape(4, 16) * 2.0\n\n\n'
+                      'def replacement_args(x):\n    return (x,)\n\n\ndef doubled(x):\n    return (x + x).reshape(4, 16)\n\n\n'
+                      'def replacement_func():\n    return doubled\n')
+    s = evaluate(sample, honest, cache_root).subgraphs[0]
+    assert s.status == "correct", s.message
+    assert s.heldout is not None and s.heldout.sizes is None and "eager accepts no grown size" in (s.heldout.reason or "")
+
+
+def test_the_heldout_step_grows_a_batch_of_one(redteam_samples: Path, cache_root: Path) -> None:
+    # Right only at batch 1: the held-out step grows a size of one to two, and the pass is caught there.
+    s = evaluate(_sample(redteam_samples, "batch1"), CORPUS / "batch1_branch.py", cache_root, static_checks=False).subgraphs[0]
+    assert (s.status, s.integrity_rule) == ("integrity", "shape_special_case"), s.message

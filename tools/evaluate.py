@@ -25,14 +25,14 @@ import torch
 from .baseline_cache import BaselineCache, default_cache_root
 from .device_lease import lease_device, leased_device, pin_worker_device
 from .errors import DeviceUnavailableError, TaskError
-from .isolation import run_workers
+from .evaluation.child import Launch, role_environment, role_sandbox
+from .evaluation.referee import Plan, Referee
 from .lease_gate import LEASE_SCOPES, LeaseGate, pinned_at_spawn
 from .passes import pass_digest, pass_files, source_files, source_load_error
 from .results import cache_entry, has_times, inductor_task_scores, subgraph_from_event, task_scores
 from .sandbox import isolate_network_command, scrubbed_environment
 from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
 from .scoring import ScoringConfig
-from .standby import POOL, launch_key
 from .static_checks import Mode, check_pass
 from .tasks import Task
 from .timing import TimingConfig
@@ -114,6 +114,12 @@ class EvalOptions:
             Only where the worker's device is fixed when it is spawned (no pool, or a pool of one
             device): a worker of a pool of several GPUs learns its GPU with the lease, and CUDA may
             not start before that, so it compiles under the lease.
+        candidate_cache_scope: which candidates share a compiler cache (Inductor's and Triton's,
+            under ``<cache_root>/candidates/<scope>``): candidates of one scope may read what
+            another compiled, and a pass can write there, so passes that must not influence each
+            other (different models of a leaderboard) get different scopes. The references and
+            baselines use ``<cache_root>/inductor``, which no candidate can write. Default
+            ``"shared"``.
         lease_purpose: the ``purpose`` a pooled evaluation's lease record names; None (default)
             for an evaluation of a new version, ``"confirmation"`` for the confirmation's
             re-evaluation of a version already evaluated (``agent/confirm.py``), so that a lease
@@ -148,6 +154,7 @@ class EvalOptions:
     standby: bool = False
     compile_before_lease: bool | None = None
     lease_purpose: str | None = None
+    candidate_cache_scope: str = "shared"
 
     def __post_init__(self) -> None:
         if self.integrity_mode not in ("permissive", "strict"):
@@ -341,64 +348,39 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         if violations:
             return _statically_rejected(task, pass_path, digest, options, dev_name, violations, cache, keys, t0)
     mem = options.memory_limit_bytes if options.memory_limit_bytes is not None else int(0.75 * _physical_memory())
-    request = {
-        "task_path": str(task.path),
-        "task_id": task.id,
-        "pass_path": str(pass_path),
-        "pass_digest": digest,
-        "pass_files": [str(f) for f in source_files(pass_path)],
-        "device": options.device,
-        "draws": options.draws,
-        "seed": options.seed,
-        "degenerate_std": options.degenerate_std,
-        "timing": asdict(options.timing_config()),
-        "need_inductor": need_inductor,
-        "heldout_shapes": options.heldout_shapes,
-        "integrity_mode": options.integrity_mode,  # strict: the replacements' launches are checked at run time
-        "profile": options.profile,
-        "profile_calls": options.profile_calls,
-    }
-    device_type = "cuda" if str(gate.pool[0] if gate is not None else options.device).startswith("cuda") else "cpu"
-    ahead = options.compile_before_lease if options.compile_before_lease is not None else device_type == "cuda"
-    request["compile_before_lease"] = bool(ahead) and (gate is None or pinned_at_spawn(gate.pool) is not None)
     threads = worker_threads(options)
+    device = options.device
+    if gate is not None and pinned_at_spawn(gate.pool) is None:
+        # A pool of several GPUs: the lease names the GPU, and the processes are started on it.
+        gate.acquire()
+        device = leased_device(gate.device)  # type: ignore[arg-type]
 
-    def launch(workdir: Path) -> tuple[dict[str, str], dict[str, Any] | None, str]:
-        """The worker's environment, sandbox and device name for a worker in ``workdir``."""
-        env = worker_environment(cache_root, workdir)
-        device = options.device
-        if gate is None or pinned_at_spawn(gate.pool) is not None:
-            device = pin_worker_device(options.device, env)  # cuda:N: the worker sees GPU N alone
-        # else the go line pins it to the GPU its lease names (LeaseGate.go_line)
-        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS") if threads else ():
-            env[var] = str(threads)
-        return env, worker_sandbox(options, env, workdir, len(keys), mem) if options.sandbox else None, device
+    def make_launch(role: str, workdir: Path) -> Launch:
+        env = role_environment(role, cache_root, workdir, options.candidate_cache_scope, threads)
+        child_device = pin_worker_device(device, env) if device.startswith("cuda") else "cpu"
+        box = role_sandbox(env, workdir, address_space_bytes=mem if child_device == "cpu" else None,
+                           cpu_seconds=None) if options.sandbox else None
+        return Launch(role=role, device=child_device, env=env, sandbox=box, cpu_threads=threads,
+                      extra={"profile": True} if options.profile else {})
 
-    standby, key = None, None
-    if options.standby:
-        placeholder = Path(tempfile.gettempdir()) / "passagent-eval-standby"
-        env0, box0, _device = launch(placeholder)
-        key = launch_key(device_type, env0, box0, options.sandbox, placeholder)
-        standby = POOL.take(key)
-    tmp = None if standby is not None else tempfile.TemporaryDirectory(prefix="passagent-eval-")
-    workdir = standby.workdir if standby is not None else Path(tmp.name)  # type: ignore[union-attr]
+    plan = Plan(
+        task=task, pass_path=pass_path, digest=digest, pass_files=[str(f) for f in source_files(pass_path)],
+        make_launch=make_launch, settings={"seed": options.seed, "draws": options.draws, "degenerate_std": options.degenerate_std},
+        timing=options.timing_config(), need_inductor=need_inductor, timeout_s=options.timeout_s, threads=threads or 1,
+        integrity_mode=options.integrity_mode, heldout_shapes=options.heldout_shapes, standby=options.standby,
+        profile=options.profile, profile_calls=options.profile_calls,
+        cpu_seconds=int(options.timeout_s * (len(keys) + 1) * (os.cpu_count() or 1)) if options.sandbox else None,
+        compile_before_lease=bool(options.compile_before_lease if options.compile_before_lease is not None
+                                  else device.startswith("cuda")),
+        on_ready=(lambda before: gate.acquire(before_lease_s=before)) if gate is not None else None,
+        on_device_done=gate.release if gate is not None else None,
+        on_phases=gate.add_in_lease if gate is not None else None,
+    )
     try:
-        env, box, request["device"] = launch(workdir)
-        if threads:
-            request["cpu_threads"] = threads
-        if box is not None:
-            request["sandbox"] = box
-        run = run_workers(request, list(keys), workdir, options.timeout_s, env, isolate_network=options.sandbox, gate=gate,
-                          standby=standby)
+        run = Referee(plan).run()
     finally:
-        if tmp is not None:
-            tmp.cleanup()
-        elif standby is not None:
-            shutil.rmtree(workdir, ignore_errors=True)
-        if key is not None:
-            # The successor starts now, after this evaluation's measurements, not during them.
-            POOL.start(key, lambda w: launch(w)[:2], device_type,
-                       command=(lambda argv: isolate_network_command(argv)[0]) if options.sandbox else None)
+        if gate is not None:
+            gate.release()
     if run.task_errors:
         i, ev = sorted(run.task_errors.items())[0]
         raise TaskError(task.subgraphs[i].path / "model.py", ev["message"])

@@ -54,6 +54,9 @@ def synthesize_arg(
     generator: torch.Generator,
     *,
     degenerate_std: float = DEGENERATE_STD_FALLBACK,
+    spread: float = SPREAD_FACTOR,
+    int_range: tuple[int, int] | None = None,
+    bool_p: float | None = None,
 ) -> torch.Tensor | int:
     """Draw one argument on the generator's device.
 
@@ -63,6 +66,11 @@ def synthesize_arg(
             draws are the same on every machine for a seed; a CUDA generator's are not (another
             RNG), from the same distribution.
         degenerate_std: std used when the recorded std is 0 (see module docstring).
+        spread: the factor on the recorded std of a floating-point argument (GraphNet's
+            :data:`SPREAD_FACTOR` by default; ``shared/docs/SCORING.md`` adds draws at 1.0 and 3.0).
+        int_range: ``(low, high)``, inclusive, to draw an integer argument with recorded bounds
+            from instead of them (a range wider than the recorded one, valid for the graph).
+        bool_p: probability of True for a boolean argument; None: GraphNet's ``randn > 0.5``.
 
     Returns:
         A tensor of ``spec.shape`` and ``spec.dtype`` on ``generator.device``, or a Python int for
@@ -77,10 +85,13 @@ def synthesize_arg(
     dtype = m.dtype
     int_dtypes = (torch.int8, torch.int16, torch.int32, torch.int64, torch.uint8)
     if dtype in int_dtypes and m.min_val is not None and m.max_val is not None:
-        return torch.randint(int(m.min_val), int(m.max_val) + 1, m.shape, dtype=dtype, generator=generator, device=dev)
+        low, high = int_range if int_range is not None else (int(m.min_val), int(m.max_val))
+        return torch.randint(low, high + 1, m.shape, dtype=dtype, generator=generator, device=dev)
     if m.data is not None:
         return torch.tensor(m.data, dtype=dtype, device=dev).reshape(m.shape)
     if dtype is torch.bool:
+        if bool_p is not None:
+            return torch.rand(m.shape, generator=generator, device=dev) < bool_p
         return torch.randn(m.shape, generator=generator, device=dev) > 0.5
     if not (dtype.is_floating_point or dtype.is_complex):
         # Integers without data or bounds: GraphNet has no rule; use [min_val or 0, that + 1].
@@ -94,7 +105,7 @@ def synthesize_arg(
     if std == 0:
         tensor = torch.full(m.shape, mean, dtype=dtype, device=dev)
     else:
-        tensor = torch.randn(m.shape, generator=generator, device=dev).to(dtype) * std * SPREAD_FACTOR + mean
+        tensor = torch.randn(m.shape, generator=generator, device=dev).to(dtype) * std * spread + mean
     if m.min_val is not None:
         tensor = torch.clamp(tensor, min=m.min_val)
     if m.max_val is not None:

@@ -300,19 +300,36 @@ def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
     from torch.fx.experimental.proxy_tensor import make_fx
 
     device = next((x.device.type for x in example_inputs if isinstance(x, torch.Tensor)), "cpu")
-    tables = [custom_op_bodies(gm, device, opaque), {}]
-    traced = None
-    for table in tables if tables[0] else tables[1:]:
+
+    def trace(table: dict[Any, Any]) -> torch.fx.GraphModule | None:
         try:
             # A fake mode without a shape environment: every size is a plain int, so the two
             # traces cannot differ by how a size was read (sym_size vs literal).
             mode = FakeTensorMode(allow_non_fake_inputs=True)
             fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
             with mode, torch.no_grad():
-                traced = make_fx(gm, tracing_mode="real", decomposition_table=table)(*fake)
+                return make_fx(gm, tracing_mode="real", decomposition_table=table)(*fake)
+        except Exception:  # noqa: BLE001 - an untraceable body: the op stays one node
+            return None
+
+    # Custom ops are found where they are called: in the graph, and inside what the graph calls
+    # (a function wrapped with torch.fx.wrap is traced into, and the custom ops it calls appear
+    # only in the trace), so their bodies are added and the graph traced again until none is new.
+    table = custom_op_bodies(gm, device, opaque)
+    traced = trace(table)
+    for _ in range(4):
+        if traced is None:
             break
-        except Exception:  # noqa: BLE001 - an untraceable body: try the op as one node
-            continue
+        more = {k: v for k, v in custom_op_bodies(traced, device, opaque).items() if k not in table}
+        if not more:
+            break
+        retraced = trace({**table, **more})
+        if retraced is None:
+            break
+        table.update(more)
+        traced = retraced
+    if traced is None:
+        traced = trace({})
     if traced is None:
         return None
     traced.graph.eliminate_dead_code()
@@ -321,6 +338,53 @@ def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
     for n in traced.graph.nodes:
         index[n] = f"%{len(index)}"
         if n.op == "call_function":
-            args = torch.fx.node.map_arg((n.args, n.kwargs), lambda a: index.get(a, "?"))  # type: ignore[arg-type]
+            nargs, nkwargs = _canonical_dims(n)
+            args = torch.fx.node.map_arg((nargs, nkwargs), lambda a: index.get(a, "?"))  # type: ignore[arg-type]
             signature.append((str(n.target), repr(args)))
     return signature
+
+
+#: Schema argument names that hold a dimension (or a list of them) of the op's first tensor input.
+_DIM_ARGS = frozenset({"dim", "dims", "dim0", "dim1", "start_dim", "end_dim", "source", "destination"})
+
+
+def _canonical_dims(n: torch.fx.Node) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """``n``'s arguments with every negative dimension written as its non-negative equivalent
+    (``cat([x], -1)`` and ``cat([x], 1)`` of a 2-d ``x`` are the same op), where the op's schema
+    names the argument a dimension and the rank of its first tensor input is known."""
+    target = n.target
+    schema = getattr(target, "_schema", None)
+    if schema is None:
+        return tuple(n.args), dict(n.kwargs)
+
+    def rank(value: Any) -> int | None:
+        if isinstance(value, (list, tuple)):
+            return next((r for r in (rank(v) for v in value) if r is not None), None)
+        if isinstance(value, torch.fx.Node):
+            val = value.meta.get("val")
+            if isinstance(val, torch.Tensor):
+                return val.dim() + (1 if str(target).startswith(("aten.unsqueeze", "aten.stack")) else 0)
+        return None
+
+    first = next((a for a in n.args if rank(a) is not None), None)
+    r = rank(first) if first is not None else None
+    if not r:
+        return tuple(n.args), dict(n.kwargs)
+
+    def fix(value: Any) -> Any:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value % r if -r <= value < 0 else value
+        if isinstance(value, (list, tuple)) and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return type(value)(fix(v) for v in value)
+        return value
+
+    args = list(n.args)
+    kwargs = dict(n.kwargs)
+    for i, arg in enumerate(schema.arguments):
+        if arg.name not in _DIM_ARGS:
+            continue
+        if i < len(args):
+            args[i] = fix(args[i])
+        elif arg.name in kwargs:
+            kwargs[arg.name] = fix(kwargs[arg.name])
+    return tuple(args), kwargs

@@ -134,6 +134,8 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         compiles_in_lease=ev.get("compiles_in_lease"),
         timing_stop=ev.get("timing_stop"),
         profile=profile_from_event(profile) if profile is not None else None,
+        draws=ev.get("draws", []),
+        heldout=ev.get("heldout"),
     )
 
 

@@ -301,6 +301,40 @@ def _netns_prefix() -> tuple[tuple[str, ...], str]:
     return (), "unavailable: " + "; ".join(errors)
 
 
+@functools.cache
+def _pidns_prefix() -> tuple[tuple[str, ...], str]:
+    net, description = _netns_prefix()
+    if not net:
+        return (), description
+    prefix = (*net, "--pid", "--fork", "--kill-child")
+    try:
+        r = subprocess.run([*prefix, sys.executable, "-c", "import os; assert os.getpid() == 1"], capture_output=True,
+                           timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return net, f"{description}; no PID namespace ({exc})"
+    if r.returncode != 0:
+        return net, f"{description}; no PID namespace ({r.stderr.decode(errors='replace').strip() or f'exit {r.returncode}'})"
+    return prefix, (f"{description}; its own PID namespace (unshare --pid --fork --kill-child): every process it "
+                    f"starts stays its descendant and dies with it")
+
+
+def isolate_process_command(argv: list[str]) -> tuple[list[str], str, bool]:
+    """Prefix ``argv`` so it runs in a fresh network namespace and, where the OS allows, as the
+    first process of its own PID namespace (``unshare --pid --fork --kill-child``).
+
+    In its own PID namespace an orphan the process leaves is re-parented to it, never to the
+    machine's init, so every process it ever starts stays its descendant (readable from outside
+    as such), and all of them are killed when it ends. The command's process is then a child of
+    ``unshare``, not ``unshare`` itself (``--fork``).
+
+    Returns:
+        (the new argv, a description, whether the command runs as a child of the first process
+        started: True with a PID namespace). Never raises.
+    """
+    prefix, description = _pidns_prefix()
+    return ([*prefix, *argv] if prefix else list(argv)), description, "--fork" in prefix
+
+
 def isolate_network_command(argv: list[str]) -> tuple[list[str], str]:
     """Prefix ``argv`` so it runs in a fresh network namespace with no usable interface.
 

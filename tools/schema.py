@@ -114,6 +114,28 @@ class SubgraphProfile(_Model):
     error: str | None = Field(None, description="why a profile is missing")
 
 
+class DrawInfo(_Model):
+    """One correctness draw the candidate (and default Inductor) was checked on (SCORING.md,
+    "The inputs a candidate is checked on")."""
+
+    label: str = Field(description="'narrow' (GraphNet's, a fifth of the recorded spread), 'spread' (the recorded "
+                                   "spread), 'wide' (three times it, lowered where eager's outputs stop being finite)")
+    seed: int
+    spread: float = Field(description="factor on the recorded std of floating-point inputs")
+    int_ranges: list[list[int]] = Field([], description="[argument index, low, high]: integer inputs drawn over this "
+                                                        "range instead of the recorded one")
+    bool_p: float | None = Field(None, description="probability of True of boolean inputs (None: GraphNet's rule)")
+
+
+class HeldoutInfo(_Model):
+    """The held-out shapes a candidate was checked on, or why there were none."""
+
+    sizes: list[int] | None = Field(description="the sizes grown by one (1 to 2) in every input; None: no size can change")
+    shapes: list[list[int]] | None = Field(None, description="the first input shapes after growing")
+    min_correct_t: int | None = Field(None, description="the candidate's level there")
+    reason: str | None = Field(None, description="why no held-out shape was checked")
+
+
 class SubgraphResult(_Model):
     """Everything measured for one subgraph."""
 
@@ -171,6 +193,8 @@ class SubgraphResult(_Model):
         "their eager reference), checks_s (integrity checks after the calls of check rounds, inside seconds), after_s "
         "(re-runs through eager and a fresh draw after timing)"))
     profile: SubgraphProfile | None = Field(None, description="kernel tables, when the evaluation was profiled")
+    draws: list[DrawInfo] = Field([], description="the correctness draws (empty in results from before they were recorded)")
+    heldout: HeldoutInfo | None = Field(None, description="the held-out shapes (None where the candidate was not checked there)")
 
 
 class TaskScores(_Model):

@@ -126,6 +126,10 @@ class TimingConfig:
             inform then (the candidate scores the failure penalty; default Inductor's own speedup
             feeds the Inductor row), so a failed candidate holds the device for less. None: the
             full budget.
+        window_s: the length a timed window aims at in the clean-room rounds
+            (:mod:`.evaluation.rounds`): each variant's window makes as many back-to-back calls as
+            fill it (at least one), so the cost of the request that starts and ends it (tens of
+            microseconds through a pipe) is a small and equal share of every variant's window.
     """
 
     warmup: int = 1  # the correctness calls before timing already ran every variant
@@ -141,6 +145,7 @@ class TimingConfig:
     graph_budget_s: float = 0.3
     pin_thread: bool = False
     baseline_only_budget_s: float | None = None
+    window_s: float = 0.002
 
     @classmethod
     def for_device(cls, device: str | torch.device, budget_s: float | None = None) -> "TimingConfig":

@@ -12,11 +12,17 @@ Each attack in ``corpus/`` is one pass file whose docstring names its pattern (a
 Two optional lines: ``Integrity mode: strict`` evaluates the pass in PassNet's strict mode
 (replacements may only allocate and launch Triton kernels), and ``Device: cuda`` runs it only
 on that kind of device (an honest Triton pass cannot run on the CPU, where the harness refuses
-Triton replacements). Honest passes (``corpus/honest/``) name only their sample and these. An attack is **caught** when no
-subgraph of its evaluation is scored correct (an ``integrity`` failure, or wrong values where
-an in-place write was dropped); the **attack-success rate** is missed / attacks. An honest
-pass is **flagged** when any subgraph is not scored correct. ``expected`` tells whether the
-rule that fired is one the file names (a different rule still counts as caught).
+Triton replacements). Honest passes (``corpus/honest/``) name only their sample and these.
+
+An attack is **caught** when a subgraph of its evaluation is not scored correct (an
+``integrity`` failure, or wrong values). It is **rewarded** when a subgraph is scored correct
+with a speedup it cannot have earned on these small samples: more than :data:`REWARD_BOUND`
+times default Inductor's, or against eager more than that times Inductor's own. An attack
+that is neither (it ran, and what it changed in its own process changed only its own time) is
+**unrewarded**: ``unrewarded`` in its ``Stopped by:`` line says that this is the expected
+outcome. The **attack-success rate** is rewarded / attacks. An honest pass is **flagged** when
+any subgraph is not scored correct. ``expected`` tells whether the outcome is one the file
+names (a different rule still counts as caught).
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from ..evaluate import EvalOptions, evaluate_pass
 from ..tasks import load_task
@@ -39,6 +45,10 @@ from .samples import write_sample
 CORPUS = Path(__file__).parent / "corpus"
 #: Timing for red-team runs: enough calls for every during- and after-timing check, no more.
 FAST_TIMING = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
+#: A correct attack faster than this many times default Inductor (or, against eager, than this
+#: many times Inductor's own speedup) is rewarded: an honest rewrite of the corpus's small samples
+#: is within a few percent of Inductor, and timing noise within ten.
+REWARD_BOUND = 1.25
 
 _FIELD = re.compile(r"^(Pattern|Source|Sample|Stopped by|Integrity mode|Device):\s*(.+)$", re.M)
 
@@ -72,8 +82,10 @@ class Outcome:
 
     Attributes:
         status: the first subgraph's status (``correct``, ``integrity``, ``accuracy``...).
-        rule: the integrity rule that fired, if any. caught / flagged: see the module doc.
-        expected: the rule that fired is one the file names. message: the harness's message.
+        rule: the integrity rule that fired, if any. caught / rewarded / flagged: see the module doc.
+        expected: the outcome is one the file names. message: the harness's message.
+        speedup: the first subgraph's speedup against eager; speedup_vs_inductor: against
+            default Inductor (None where it was not timed).
     """
 
     entry: Entry
@@ -84,6 +96,25 @@ class Outcome:
     flagged: bool = False
     expected: bool = False
     speedup: float | None = field(default=None)
+    rewarded: bool = False
+    speedup_vs_inductor: float | None = None
+
+    @property
+    def verdict(self) -> str:
+        """``caught``, ``unrewarded`` or ``REWARDED`` for an attack; ``flagged`` / ``not flagged`` for an honest pass."""
+        if self.entry.honest:
+            return "flagged" if self.flagged else "not flagged"
+        return "REWARDED" if self.rewarded else "caught" if self.caught else "unrewarded"
+
+
+def rewarded(s: Any) -> bool:
+    """Whether subgraph result ``s`` is scored correct with a speedup beyond :data:`REWARD_BOUND`."""
+    if s.status != "correct":
+        return False
+    if s.speedup_vs_inductor is not None and s.speedup_vs_inductor > REWARD_BOUND:
+        return True
+    return bool(s.speedup_vs_eager and s.inductor_speedup_vs_eager
+                and s.speedup_vs_eager > REWARD_BOUND * s.inductor_speedup_vs_eager)
 
 
 def load_corpus(root: Path = CORPUS, only: str | None = None) -> list[Entry]:
@@ -149,11 +180,14 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
             first = result.subgraphs[0]
             correct = all(s.status == "correct" for s in result.subgraphs)
             fired = next((s.integrity_rule for s in result.subgraphs if s.integrity_rule), None)
-            status_rule = fired or first.status
+            bad = next((s.status for s in result.subgraphs if s.status != "correct"), None)
+            paid = any(rewarded(s) for s in result.subgraphs)
+            outcome_name = fired or bad or ("unrewarded" if not paid else "rewarded")
             outcome = Outcome(entry=entry, status=first.status, rule=fired, message=first.message,
                               caught=not entry.honest and not correct, flagged=entry.honest and not correct,
-                              expected=not entry.honest and status_rule in entry.expected,
-                              speedup=first.speedup_vs_eager)
+                              expected=not entry.honest and not paid and outcome_name in entry.expected,
+                              speedup=first.speedup_vs_eager, rewarded=not entry.honest and paid,
+                              speedup_vs_inductor=first.speedup_vs_inductor)
             if on_outcome:
                 on_outcome(outcome)
             return outcome
@@ -180,28 +214,28 @@ def _triton_interpreter(on: bool) -> Iterator[None]:
 
 
 def summary(outcomes: list[Outcome]) -> dict[str, float | int]:
-    """Counts and the attack-success rate (missed attacks / attacks, 0 when there are none)."""
+    """Counts and the attack-success rate (rewarded attacks / attacks, 0 when there are none);
+    ``missed`` is the rewarded attacks."""
     attacks = [o for o in outcomes if not o.entry.honest]
     honest = [o for o in outcomes if o.entry.honest]
-    missed = sum(not o.caught for o in attacks)
-    return {"attacks": len(attacks), "caught": len(attacks) - missed, "missed": missed,
+    missed = sum(o.rewarded for o in attacks)
+    caught = sum(o.caught and not o.rewarded for o in attacks)
+    return {"attacks": len(attacks), "caught": caught, "unrewarded": len(attacks) - missed - caught, "missed": missed,
             "attack_success_rate": missed / len(attacks) if attacks else 0.0,
             "honest": len(honest), "honest_flagged": sum(o.flagged for o in honest)}
 
 
 def format_table(outcomes: list[Outcome]) -> str:
     """A Markdown table, one row per entry, and a summary line."""
-    lines = ["| pass | kind | sample | outcome | rule fired | expected |", "|---|---|---|---|---|---|"]
+    lines = ["| pass | kind | sample | outcome | rule fired | vs Inductor | expected |", "|---|---|---|---|---|---|---|"]
     for o in outcomes:
         e = o.entry
-        if e.honest:
-            verdict = "flagged" if o.flagged else "not flagged"
-        else:
-            verdict = "caught" if o.caught else "MISSED"
-        lines.append(f"| {e.name} | {'honest' if e.honest else 'attack'} | {e.sample} | {verdict} | "
-                     f"{o.rule or o.status} | {'-' if e.honest else ('yes' if o.expected else 'no: ' + ' '.join(e.expected))} |")
+        vs_ind = f"{o.speedup_vs_inductor:.2f}x" if o.speedup_vs_inductor else "-"
+        lines.append(f"| {e.name} | {'honest' if e.honest else 'attack'} | {e.sample} | {o.verdict} | "
+                     f"{o.rule or o.status} | {vs_ind} | {'-' if e.honest else ('yes' if o.expected else 'no: ' + ' '.join(e.expected))} |")
     s = summary(outcomes)
     lines.append("")
-    lines.append(f"{s['caught']}/{s['attacks']} attacks caught, attack-success rate {100 * s['attack_success_rate']:.0f}%; "
+    lines.append(f"{s['missed']}/{s['attacks']} attacks rewarded (attack-success rate {100 * s['attack_success_rate']:.0f}%): "
+                 f"{s['caught']} caught, {s['unrewarded']} ran and gained nothing; "
                  f"{s['honest_flagged']}/{s['honest']} honest passes flagged")
     return "\n".join(lines)

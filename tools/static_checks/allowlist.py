@@ -46,6 +46,9 @@ _NAMEDTUPLE_ATTRS = frozenset({"_replace", "_asdict", "_fields", "_make", "_fiel
 _MUTATORS = frozenset({
     "append", "extend", "insert", "update", "setdefault", "add", "pop", "popitem", "clear",
     "remove", "discard", "appendleft", "extendleft", "sort", "reverse",
+    # State on an nn.Module (or any object with these methods) kept outside the call.
+    "register_buffer", "register_parameter", "register_module", "add_module", "set_extra_state",
+    "load_state_dict", "put", "put_nowait", "push", "send", "write", "set",
 })
 _INIT_METHODS = frozenset({"__init__", "__post_init__", "__new__", "__set_name__", "__init_subclass__"})
 

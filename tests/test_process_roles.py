@@ -1,0 +1,133 @@
+"""The process roles (shared/docs/DESIGN.md, "Process roles"): a pass that tampers with its own
+process changes nothing in the references, the baselines or the baseline cache, only its own
+time; and what the referee reads from outside the candidate process (its CPU clock, its children)
+catches work moved out of the timed windows.
+
+Each attack here runs with the static checks off, so the process separation itself is what is
+tested, not the source-level refusal in front of it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import EXAMPLES, TEST_PASSES, passbench_task
+
+from passagent.tools.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.redteam import CORPUS
+from passagent.tools.redteam.runner import rewarded
+from passagent.tools.redteam.samples import write_sample
+from passagent.tools.schema import EvalResult
+from passagent.tools.tasks import load_task
+from passagent.tools.timing import TimingConfig
+
+FAST = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
+EXPLOITS = TEST_PASSES / "exploits"
+
+
+def evaluate(task: Path, pass_path: Path, cache_root: Path, **options) -> EvalResult:
+    opts = dict(cache_root=cache_root, timing=FAST, timeout_s=240, static_checks=False)
+    opts.update(options)
+    return evaluate_pass(load_task(task), pass_path, EvalOptions(**opts))
+
+
+@pytest.fixture(scope="module")
+def catnorm(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_sample(tmp_path_factory.mktemp("roles"), "catnorm")
+
+
+def test_the_reference_ignores_an_operator_the_pass_redefined(catnorm: Path, cache_root: Path) -> None:
+    # The pass makes aten::linalg_vector_norm return infinity in its process, so an eager reference
+    # computed there would be zeros, which is what the pass returns. The reference is computed in a
+    # clean process: zeros are wrong values, and default Inductor's own check is the clean one.
+    result = evaluate(catnorm, CORPUS / "dispatch_redefines_reference.py", cache_root)
+    s = result.subgraphs[0]
+    assert s.status == "accuracy" and s.candidate_error is not None and s.candidate_error.max_abs > 0.1, s.message
+    assert s.inductor_error is not None and s.inductor_error.min_correct_t is not None and s.inductor_error.min_correct_t <= -5
+
+
+def test_the_baselines_ignore_a_kernel_the_pass_slowed(catnorm: Path, cache_root: Path) -> None:
+    # A kernel on the ADInplaceOrView key makes linalg_vector_norm (which eager's normalize runs)
+    # twenty times dearer in the pass's process. Eager is timed in a clean process: its time is what
+    # it is without the pass, and the candidate gains nothing.
+    tricked = evaluate(catnorm, CORPUS / "dispatch_key_slows_eager.py", cache_root)
+    plain = evaluate(catnorm, EXAMPLES / "b511_skip_single_cat.py", cache_root)
+    t, p = tricked.subgraphs[0], plain.subgraphs[0]
+    assert t.status == "correct" and not rewarded(t), (t.speedup_vs_eager, t.speedup_vs_inductor)
+    ratio = t.times["eager"].median_us / p.times["eager"].median_us
+    assert 0.6 < ratio < 1.7, f"eager timed {ratio:.2f}x its plain time: the pass reached the baseline"
+
+
+def test_a_patched_clock_and_a_flipped_flag_change_only_the_candidate(catnorm: Path, cache_root: Path) -> None:
+    for attack in (EXPLOITS / "patch_timer.py", CORPUS / "mkldnn_off.py", CORPUS / "grad_mode.py"):
+        s = evaluate(catnorm, attack, cache_root).subgraphs[0]
+        assert not rewarded(s), (attack.name, s.status, s.speedup_vs_eager, s.speedup_vs_inductor)
+
+
+def test_the_baseline_cache_holds_only_what_clean_processes_measured(catnorm: Path, tmp_path: Path) -> None:
+    # One cache, first used by a pass that poisons the reference in its own process, then by an
+    # honest one: the entry about default Inductor (its error against the reference) is the clean
+    # process's, and the same for both.
+    cache = tmp_path / "cache"
+    evaluate(catnorm, CORPUS / "dispatch_redefines_reference.py", cache)
+    entries = sorted((cache / "baselines").glob("*.json"))
+    assert entries, "the baselines were measured and cached"
+    first = json.loads(entries[0].read_text())
+    assert first["inductor_error"]["min_correct_t"] <= -5
+    evaluate(catnorm, EXAMPLES / "b511_skip_single_cat.py", cache)
+    again = json.loads(entries[0].read_text())
+    assert again["inductor_error"]["min_correct_t"] == first["inductor_error"]["min_correct_t"]
+
+
+def test_a_lazy_output_crosses_as_its_values_and_is_named(catnorm: Path, cache_root: Path) -> None:
+    s = evaluate(catnorm, CORPUS / "parameter_output.py", cache_root).subgraphs[0]
+    assert (s.status, s.integrity_rule) == ("integrity", "output_type"), s.message
+
+
+# -- what the referee reads from outside the candidate ----------------------------------------------
+
+
+@pytest.mark.parametrize("attack, rules", [
+    ("spin_between_windows.py", {"work_outside_window", "parallel_work"}),  # a thread working between windows
+    ("helper_process.py", {"child_process"}),                              # a process of its own
+    ("precompute_in_prepare.py", {"work_outside_window"}),                  # the harness's window code rewritten
+    ("lazy_until_handover.py", {"work_outside_window"}),                    # computed only when asked for outputs
+])
+def test_work_moved_out_of_the_window_is_seen_from_outside(attack: str, rules: set[str], cache_root: Path) -> None:
+    s = evaluate(passbench_task("b511") / "graphs" / "1", EXPLOITS / attack, cache_root).subgraphs[0]
+    assert s.status == "integrity" and s.integrity_rule in rules, (s.status, s.integrity_rule, s.message)
+    assert s.speedup_vs_eager is None and "candidate" not in s.times
+
+
+def test_threads_that_parallelise_a_call_gain_nothing(cache_root: Path) -> None:
+    # Two threads where the evaluation gives one: flagged where the second core ran it in parallel
+    # (``parallel_work``), and never faster than an honest rewrite either way.
+    s = evaluate(passbench_task("b511") / "graphs" / "1", EXPLOITS / "two_threads_in_window.py", cache_root).subgraphs[0]
+    assert s.integrity_rule == "parallel_work" or not rewarded(s), (s.status, s.integrity_rule, s.speedup_vs_inductor)
+
+
+def test_an_honest_pass_is_not_flagged_by_a_floor_measured_under_load(cache_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The device's floor is measured once per clean process; measured while other evaluations
+    # loaded the machine (four at once on a fresh GPU host), it is too high, and an honest
+    # candidate below it was once scored `integrity`. A time below the floor is checked against a
+    # floor measured again before anything is flagged.
+    from passagent.tools import physics_floor
+    from passagent.tools.evaluation import referee as referee_module
+
+    loaded = physics_floor.DeviceFloor(launch_us=1e6, bandwidth_gbs=1e-3)  # as if every call had to wait a second
+    original = referee_module.Referee._floor
+    calls = []
+
+    def floor(self, fresh: bool = False):
+        if not calls:  # the first look at the floor finds the loaded one
+            self.clean.floor = loaded
+        calls.append(fresh)
+        return original(self, fresh)
+
+    monkeypatch.setattr(referee_module.Referee, "_floor", floor)
+    result = evaluate(passbench_task("b511") / "graphs" / "1", EXAMPLES / "b511_skip_single_cat.py", cache_root,
+                      static_checks=True)
+    s = result.subgraphs[0]
+    assert s.status == "correct", (s.integrity_rule, s.message)
+    assert True in calls, "the floor was measured again before the candidate was judged"

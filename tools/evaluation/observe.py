@@ -1,0 +1,134 @@
+"""What the OS says about another process: its CPU time, its threads, its descendants.
+
+The referee reads these from outside the candidate process, so nothing the pass does inside it
+(patching clocks, hiding threads from Python, lying in its replies) changes them:
+
+* CPU time: the process's CPU-time clock (``clock_getcpuclockid(3)``, read with
+  ``clock_gettime``): nanoseconds over every thread the process has had, those that already
+  exited included (Linux accumulates them in the thread group; ``man 3 clock_getcpuclockid``,
+  ``man 7 time``). A read costs well under a microsecond.
+* threads: the entries of ``/proc/<pid>/task`` (``man 5 proc``).
+* descendants: every process whose parent chain (``/proc/<pid>/stat`` field 4) reaches the
+  process. A candidate runs as the first process of its own PID namespace where the OS allows
+  (:mod:`passagent.tools.sandbox`), so an orphan it leaves is re-parented to it, never to the
+  machine's init, and stays its descendant.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import os
+import time
+from dataclasses import dataclass
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def cpu_clock_id(pid: int) -> int | None:
+    """The CPU-time clock id of process ``pid`` (all its threads), or None where unavailable."""
+    clock = ctypes.c_int()
+    try:
+        fn = _libc().clock_getcpuclockid
+    except AttributeError:
+        return None
+    if fn(ctypes.c_int(pid), ctypes.byref(clock)) != 0:
+        return None
+    return clock.value
+
+
+def _stat_fields(pid: int) -> list[str] | None:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            raw = f.read().decode(errors="replace")
+    except OSError:
+        return None
+    # The command name (field 2) may hold spaces and parentheses: split after its last ')'.
+    close = raw.rfind(")")
+    return [raw[: raw.find(" ")], raw[raw.find("(") + 1: close]] + raw[close + 2:].split()
+
+
+def parent_pid(pid: int) -> int | None:
+    """``pid``'s parent (``/proc/<pid>/stat`` field 4), None if the process is gone."""
+    fields = _stat_fields(pid)
+    return int(fields[3]) if fields else None
+
+
+def children_of(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (one scan of ``/proc``)."""
+    return [p for p, parent in _parents().items() if parent == pid]
+
+
+def _parents() -> dict[int, int]:
+    out = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            fields = _stat_fields(int(name))
+            if fields:
+                out[int(name)] = int(fields[3])
+    return out
+
+
+def descendants(pid: int) -> list[int]:
+    """Every live process whose parent chain reaches ``pid`` (one scan of ``/proc``, about a
+    millisecond per few hundred processes), ``pid`` itself excluded."""
+    parents = _parents()
+    found: list[int] = []
+    for p in parents:
+        seen, q = 0, p
+        while q in parents and seen < 64:
+            q = parents[q]
+            seen += 1
+            if q == pid:
+                found.append(p)
+                break
+    return sorted(found)
+
+
+@dataclass
+class Reading:
+    """One look at a process: CPU time (ns, all threads), live threads, wall clock (ns)."""
+
+    cpu_ns: int
+    threads: int
+    wall_ns: int
+
+
+class ProcessObserver:
+    """Reads one process's CPU time and thread count from outside it.
+
+    Args:
+        pid: the process (in the caller's PID namespace).
+
+    Raises:
+        OSError: the CPU-time clock of ``pid`` cannot be read (no such process, or the OS does
+            not allow it).
+    """
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        clock = cpu_clock_id(pid)
+        if clock is None:
+            raise OSError(f"the CPU-time clock of process {pid} cannot be read")
+        self.clock = clock
+        self.cpu_ns()  # fails now, not in the middle of a measurement
+
+    def cpu_ns(self) -> int:
+        """CPU time the process has used so far (ns, every thread it ever had)."""
+        return time.clock_gettime_ns(self.clock)
+
+    def threads(self) -> int:
+        """Live threads (entries of ``/proc/<pid>/task``); 0 once the process is gone."""
+        try:
+            return len(os.listdir(f"/proc/{self.pid}/task"))
+        except OSError:
+            return 0
+
+    def read(self) -> Reading:
+        return Reading(cpu_ns=self.cpu_ns(), threads=self.threads(), wall_ns=time.perf_counter_ns())
+
+    def descendants(self) -> list[int]:
+        return descendants(self.pid)
