@@ -326,16 +326,16 @@ def redteam_cmd(
     runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack reaches the worker's runtime defences."),
     jobs: int = typer.Option(1, min=1, help="Evaluations run at once, each in its own worker process."),
 ) -> None:
-    """Run the adversarial corpus (and honest passes) through the harness: caught/missed per pattern, attack-success rate.
+    """Run the adversarial corpus (and honest passes) through the harness: caught, unrewarded or rewarded per pattern, attack-success rate.
 
-    Exit codes (docs/cli.md): 0 every attack caught and no honest pass flagged; 1 otherwise; 2 bad input."""
+    Exit codes (docs/cli.md): 0 no attack rewarded and no honest pass flagged; 1 otherwise; 2 bad input."""
     from ..tools.redteam import format_table, load_corpus, run_corpus, summary
 
     check_device(device)
     if not load_corpus(only=only):
         fail(f"no corpus pass matches --only {only!r}")
     outcomes = run_corpus(device, only=only, static_checks=not runtime_only, jobs=jobs,
-                          on_outcome=lambda o: err.print(f"{o.entry.name}: {o.rule or o.status}", highlight=False))
+                          on_outcome=lambda o: err.print(f"{o.entry.name}: {o.outcome}", highlight=False))
     sys.stdout.write(format_table(outcomes) + "\n")
     s = summary(outcomes)
     if s["missed"] or s["honest_flagged"]:

@@ -206,9 +206,9 @@ def eval_table(result: EvalResult) -> Group:
         footer += " · * Inductor time from the baseline cache, rescaled by this run's eager time"
     parts.append(Text(footer, style="dim"))
     if steps := step_times(result):
-        parts.append(Text("worker time by step: " + ", ".join(f"{k} {v:.1f} s" for k, v in steps), style="dim"))
+        parts.append(Text("time by step: " + ", ".join(f"{k} {v:.1f} s" for k, v in steps), style="dim"))
     if not result.config.sandbox:
-        parts.append(Text("sandbox off (EvalOptions.sandbox=False): the worker ran without write confinement, "
+        parts.append(Text("sandbox off (EvalOptions.sandbox=False): the candidate process ran without write confinement, "
                           "resource limits or network isolation", style="yellow"))
     for w in result.warnings:
         parts.append(Text(f"warning: {w}", style="yellow"))
@@ -216,18 +216,17 @@ def eval_table(result: EvalResult) -> Group:
 
 
 #: Worker steps grouped for the footer (SubgraphResult.phase_s names -> what a user reads).
-_STEP_GROUPS = {"inputs": "inputs", "eager": "eager", "inductor": "Inductor compile+check",
-                "candidate_load": "pass load", "candidate_rewrite": "pass rewrite",
-                "candidate_inductor": "candidate compile", "candidate_compiled": "candidate run",
-                "candidate_run": "candidate run", "correctness": "checks", "timing": "timing",
-                "heldout_shape": "held-out shape"}
+_STEP_GROUPS = {"references": "references and Inductor (clean processes)", "inductor": "Inductor compile",
+                "candidate_compile": "candidate compile", "candidate_first_run": "candidate run",
+                "candidate_inductor": "candidate compile", "candidate_run": "candidate run",
+                "correctness": "checks", "timing": "timing", "heldout_shape": "held-out shape"}
 #: SubgraphResult.before_lease_s names -> the step they belong to.
 _AHEAD_GROUPS = {"inductor": "inductor", "candidate": "candidate_inductor"}
 
 
 def step_times(result: EvalResult) -> list[tuple[str, float]]:
-    """Worker seconds per step summed over the subgraphs, largest first (from ``phase_s`` and, for
-    the compiles done before the device lease, ``before_lease_s``)."""
+    """Seconds per step of the evaluation summed over the subgraphs, largest first (from ``phase_s``
+    and, for the compiles done before the device lease, ``before_lease_s``)."""
     totals: dict[str, float] = {}
     for s in result.subgraphs:
         steps = list(s.phase_s.items()) + [(_AHEAD_GROUPS.get(n, n), sec) for n, sec in s.before_lease_s.items()]

@@ -210,7 +210,7 @@ def validate_sample(folder: Path, graph: CapturedGraph) -> None:
     """
     from passagent.tools.errors import TaskError
     from passagent.tools.tasks import load_subgraph
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     try:
         sg = load_subgraph(folder)

@@ -72,7 +72,7 @@ def measure_subgraph(folder: Path, timing: TimingConfig = FAST_TIMING) -> dict[s
     from passagent.tools.inputs import clone_inputs, synthesize_inputs
     from passagent.tools.tasks import load_subgraph
     from passagent.tools.timing import time_interleaved
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     torch._dynamo.config.suppress_errors = False
     inductor_config.fallback_random = True

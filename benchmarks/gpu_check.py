@@ -1,10 +1,13 @@
-"""One GPU check in one call: GPU tests, example passes on the shared tasks, timing
-repeatability, the CUDA-graph replay guard under host load, the built-in policy solving tasks,
-evaluation throughput under both device-lease scopes (``throughput``), the policy's generated-kernel
-passes against Inductor (``kernels``, benchmarks/policy_kernels.py), and result tables.
+"""One GPU check in one call: GPU tests, example passes on the shared tasks, the score's
+repeatability (each example pass evaluated twice), the CUDA-graph replay guard under host load,
+the built-in policy solving tasks, evaluation throughput under both device-lease scopes
+(``throughput``), the red-team corpus (``redteam``), an evaluation's cost beside an earlier
+checkout's (``cost``), the policy's generated-kernel passes against Inductor (``kernels``,
+benchmarks/policy_kernels.py), and result tables.
 
-    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam,throughput,kernels]
-        [--kernel-tasks IDS] [--solve-tasks N] [--solve-budget S] [--repeat-tasks N] [--repeat-budget S] [--tests-k EXPR]
+    PYTHONUNBUFFERED=1 python benchmarks/gpu_check.py [--out DIR] [--parts tests,eval,repeat,guard,solve,apply,redteam,cost,throughput,kernels]
+        [--kernel-tasks IDS] [--solve-tasks N] [--solve-budget S] [--repeat-budget S] [--tests-k EXPR]
+        [--redteam-jobs N] [--before DIR --cost-rounds N]
 
 Run on a CUDA machine (the device tool's H200). Prints, last, Markdown tables: per subgraph of
 the shared tasks, eager, Inductor and example-pass times (median end-to-end and kernel time)
@@ -82,18 +85,35 @@ def timing_split(stop: dict) -> str:
     return f"{f('inputs_s')} / {f('warmup_s')} / {f('seconds')} ({f('checks_s')}) / {f('graph_s')} / {f('after_s')}"
 
 
-def repeatability(out: Path, budget_s: float, n_builtin: int, pin: str = "off", per_task: int = 3) -> list[str]:
-    """benchmarks/timing_repeatability.py in its own process; its tables."""
-    proc = subprocess.run(
-        [sys.executable, str(REPO / "benchmarks" / "timing_repeatability.py"), "--device", "cuda", "--budget", str(budget_s),
-         "--builtin", str(n_builtin), "--per-task", str(per_task), "--pin", pin, "--out", str(out)],
-        capture_output=True, text=True, cwd=REPO,
-    )
-    (out / "timing_repeatability.log").write_text(proc.stdout + proc.stderr)
-    table = out / "timing_repeatability.md"
-    if proc.returncode != 0 or not table.exists():
-        return [f"timing repeatability failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
-    return table.read_text().splitlines()
+def repeatability(out: Path, budget_s: float | None) -> list[str]:
+    """benchmarks/eval_repeatability.py in its own process (each example pass evaluated twice on
+    CUDA); its per-subgraph table and summary lines."""
+    cmd = [sys.executable, str(REPO / "benchmarks" / "eval_repeatability.py"), "--device", "cuda", "--out", str(out)]
+    if budget_s:
+        cmd += ["--timing-budget", str(budget_s)]
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO)
+    (out / "eval_repeatability.log").write_text(proc.stdout + proc.stderr)
+    if proc.returncode != 0:
+        return [f"evaluation repeatability failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
+    lines = proc.stdout.splitlines()
+    start = next((i for i, ln in enumerate(lines) if ln.startswith("| task |")), len(lines))
+    return lines[start - 2:]
+
+
+def cost(out: Path, before: Path | None, rounds: int) -> list[str]:
+    """benchmarks/eval_cost_compare.py: one warm evaluation's wall time and device lease on this tree
+    and on ``before`` (a checkout of an earlier commit), side by side, b511 with its example pass."""
+    if before is None:
+        return ["cost: no --before checkout given"]
+    task = next(PASSBENCH.glob("b511*"))
+    proc = subprocess.run([sys.executable, str(REPO / "benchmarks" / "eval_cost_compare.py"), "--before", str(before),
+                           "--device", "cuda", "--pool", "--rounds", str(rounds), "--task", str(task),
+                           "--pass", str(REPO / "examples" / "passes" / "b511_pooler_dir")],
+                          capture_output=True, text=True, cwd=REPO)
+    (out / "eval_cost_compare.log").write_text(proc.stdout + proc.stderr)
+    if proc.returncode != 0:
+        return [f"cost comparison failed (exit {proc.returncode}): {(proc.stderr or proc.stdout)[-800:]}"]
+    return proc.stdout.splitlines()
 
 
 def throughput(out: Path, workers: int, n_builtin: int, arm_budget_s: float) -> list[str]:
@@ -247,7 +267,7 @@ def apply_tables(out: Path) -> list[str]:
     return lines
 
 
-def redteam(out: Path, runtime_only: bool) -> list[str]:
+def redteam(out: Path, runtime_only: bool, jobs: int = 1) -> list[str]:
     """The red-team corpus on the GPU (``passagent redteam --device cuda``): its Markdown table;
     with ``runtime_only`` a second table with the static checks off (the runtime defences alone)."""
     from passagent.tools.redteam import format_table, run_corpus, summary
@@ -255,13 +275,15 @@ def redteam(out: Path, runtime_only: bool) -> list[str]:
     lines = []
     for static in ([True, False] if runtime_only else [True]):
         t0 = time.time()
-        outcomes = run_corpus("cuda", static_checks=static,
-                              on_outcome=lambda o: print(f"redteam {o.entry.name}: {o.rule or o.status}", flush=True))
+        outcomes = run_corpus("cuda", static_checks=static, jobs=jobs,
+                              on_outcome=lambda o: print(f"redteam {o.entry.name}: {o.outcome}", flush=True))
         title = "static checks and runtime defences" if static else "runtime defences alone (static checks off)"
         lines += ["", f"Red-team corpus on CUDA, {title} ({time.time() - t0:.0f} s):", "", format_table(outcomes)]
         (out / f"redteam_{'full' if static else 'runtime'}.json").write_text(json.dumps(
             {"summary": summary(outcomes), "rows": [{"name": o.entry.name, "honest": o.entry.honest, "status": o.status,
-                                                     "rule": o.rule, "caught": o.caught, "flagged": o.flagged,
+                                                     "rule": o.rule, "outcome": o.outcome, "caught": o.caught,
+                                                     "rewarded": o.rewarded, "flagged": o.flagged,
+                                                     "speedup_vs_inductor": o.speedup_vs_inductor,
                                                      "message": o.message} for o in outcomes]}, indent=1))
     return lines
 
@@ -270,8 +292,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", type=Path, default=Path(os.environ.get("OUT", "gpu_check_out")))
     ap.add_argument("--parts", default="tests,eval,repeat,guard,solve",
-                    help="comma-separated: tests, eval, repeat, guard, solve, apply (a pass on whole models), redteam, "
-                         "kernels (the policy's generated-kernel passes); apply, redteam and kernels are not in the default")
+                    help="comma-separated: tests, eval, repeat (each example pass evaluated twice), guard, solve, apply (a "
+                         "pass on whole models), redteam, cost (an evaluation's cost beside --before's), kernels (the "
+                         "policy's generated-kernel passes); apply, redteam, cost and kernels are not in the default")
     ap.add_argument("--kernel-tasks", default="task_035,task_028,task_031,task_037",
                     help="kernels part: built-in tasks whose generated-kernel pass is evaluated against Inductor")
     ap.add_argument("--kernel-budget", type=float, default=0.3, help="kernels part: seconds of timed calls per subgraph")
@@ -284,15 +307,14 @@ def main() -> None:
                     help="also solve the shared PassBench tasks")
     ap.add_argument("--solve-budget", type=float, default=400.0, help="the solve sweep's --max-wall (seconds)")
     ap.add_argument("--solve-workers", type=int, default=4, help="the solve sweep's --workers")
-    ap.add_argument("--repeat-pin", choices=("off", "on", "both"), default="off",
-                    help="timing_repeatability.py --pin (both: each pair again with the timing thread on one core)")
-    ap.add_argument("--repeat-per-task", type=int, default=3, help="subgraphs per built-in task in the repeatability check")
+    ap.add_argument("--redteam-jobs", type=int, default=1, help="redteam part: evaluations at once")
+    ap.add_argument("--before", type=Path, default=None, help="cost part: a checkout of the earlier commit to compare with")
+    ap.add_argument("--cost-rounds", type=int, default=2, help="cost part: alternating runs of each")
     ap.add_argument("--throughput-tasks", type=int, default=10, help="built-in tasks in the throughput check")
     ap.add_argument("--throughput-budget", type=float, default=110.0,
                     help="seconds after which an arm of the throughput check starts no new evaluation")
     ap.add_argument("--tests-k", default=None, help="only the GPU tests matching this pytest -k expression")
-    ap.add_argument("--repeat-tasks", type=int, default=10, help="built-in tasks in the timing-repeatability check")
-    ap.add_argument("--repeat-budget", type=float, default=240.0, help="seconds after which no new subgraph is timed twice")
+    ap.add_argument("--repeat-budget", type=float, default=None, help="repeat part: --timing-budget of each evaluation")
     args = ap.parse_args()
     parts = {p.strip() for p in args.parts.split(",")}
     args.out.mkdir(parents=True, exist_ok=True)
@@ -307,7 +329,9 @@ def main() -> None:
     if "eval" in parts:
         report += eval_table(args.out)
     if "repeat" in parts:
-        report += ["", *repeatability(args.out, args.repeat_budget, args.repeat_tasks, args.repeat_pin, args.repeat_per_task)]
+        report += ["", *repeatability(args.out, args.repeat_budget)]
+    if "cost" in parts:
+        report += ["", *cost(args.out, args.before, args.cost_rounds)]
     if "guard" in parts:
         report += ["", *replay_guard(args.out)]
     if "throughput" in parts:
@@ -320,7 +344,7 @@ def main() -> None:
     if "apply" in parts:
         report += apply_tables(args.out)
     if "redteam" in parts:
-        report += redteam(args.out, args.redteam_runtime_only)
+        report += redteam(args.out, args.redteam_runtime_only, args.redteam_jobs)
     if "kernels" in parts:
         sys.path.insert(0, str(REPO / "benchmarks"))
         from policy_kernels import run as policy_kernels

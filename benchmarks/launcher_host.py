@@ -54,7 +54,7 @@ def generated_sources(task: str) -> list[str]:
     from passagent.tools.inputs import synthesize_inputs
     from passagent.tools.ir import fx_node_records
     from passagent.tools.tasks import load_task
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     out: list[str] = []
     for sg in load_task(str(builtin_tasks_dir() / task)).subgraphs:

@@ -40,7 +40,7 @@ from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest
 from passagent.tools.inputs import synthesize_inputs
 from passagent.tools.ir import dynamo_fx_ir
 from passagent.tools.tasks import load_task
-from passagent.tools.worker import build_module
+from passagent.tools.worker_calls import build_module
 
 CHANGES_ATEN = {r.name: r.changes_aten for r in CATALOGUE}
 

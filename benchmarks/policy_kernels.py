@@ -40,7 +40,7 @@ def kernel_candidate(task: Any) -> list[Any]:
     from passagent.agent.builtin.triton_gen import dtype_variant_groups
     from passagent.tools.inputs import synthesize_inputs
     from passagent.tools.ir import dynamo_fx_ir
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     drafts, seen = [], set()
     for sg in task.subgraphs:

@@ -23,7 +23,7 @@ from passagent.bench.sample import ArgMeta
 from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest 
 from passagent.tools.inputs import synthesize_inputs 
 from passagent.tools.tasks import load_task 
-from passagent.tools.worker import build_module 
+from passagent.tools.worker_calls import build_module 
 
 CPU = torch.device("cpu")
 #: Capturing a registered architecture needs the ``bench`` extra; everything else needs only torch.

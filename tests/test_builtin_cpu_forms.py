@@ -243,11 +243,11 @@ def test_each_form_is_correct_through_the_harness(task_irs: dict, tmp_path: Path
 
 
 def assert_correct_through_the_harness(task_id: str, index: int | None, d: RuleDraft, tmp_path: Path,
-                                      matches: int = 1) -> None:
+                                      matches: int = 1, level: int = -5) -> None:
     """Evaluate draft ``d`` alone on subgraph ``index`` of a built-in task (None: every subgraph,
     in one evaluation, as the policy evaluates it) through the real harness: no defence fired, the
-    rule matched ``matches`` times, and the result is correct at t = -5 wherever default Inductor
-    is (no less correct than Inductor elsewhere)."""
+    rule matched ``matches`` times, and the result is correct at t = ``level`` (-5) wherever default
+    Inductor is (no less correct than Inductor elsewhere)."""
     pass_path = tmp_path / f"{d.rule_name}.py"
     pass_path.write_text(d.source)
     task = load_task(str(builtin_tasks_dir() / task_id))
@@ -259,7 +259,7 @@ def assert_correct_through_the_harness(task_id: str, index: int | None, d: RuleD
         assert s.integrity_rule is None and s.failure_class in (None, "accuracy"), (task_id, s.status, s.message)
         assert {r.rule: r.matches for r in s.rules}.get(d.rule_name, 0) == matches, (task_id, s.rules)
         assert s.inductor_error is not None and s.candidate_error is not None
-        assert s.candidate_error.min_correct_t <= max(-5, s.inductor_error.min_correct_t), (task_id, s.name, s.message)
+        assert s.candidate_error.min_correct_t <= max(level, s.inductor_error.min_correct_t), (task_id, s.name, s.message)
 
 def test_lone_op_lowerings_only_where_inductor_leaves_the_op_alone() -> None:
     """A ReLU after another op is fused into that op's kernel, and on the CPU a cat of computed

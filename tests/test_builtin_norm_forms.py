@@ -152,8 +152,15 @@ HARNESS_SUBGRAPH = {"task_104": 1, "task_102": 2, "task_094": 2, "task_117": 2, 
                     "task_040": None}
 
 
+#: task -> the level a form reaches where it is less than t = -5: task_114's float16 attention written
+#: out (float32 scores, one softmax) differs from ATen's flash-attention kernel (blocked, online
+#: softmax) by one float16 rounding of a near-cancelling sum on the wide draw (scores nine times
+#: larger than GraphNet's: 0.0039 absolute; t = -5 on the narrow draws).
+HARNESS_LEVEL = {"task_114": -3}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("task_id", list(HARNESS_SUBGRAPH))
 def test_each_form_is_correct_through_the_harness(task_irs: dict, task_id: str, tmp_path: Path) -> None:
     d = _draft(task_irs[task_id], TASKS[task_id][0])
-    assert_correct_through_the_harness(task_id, HARNESS_SUBGRAPH[task_id], d, tmp_path)
+    assert_correct_through_the_harness(task_id, HARNESS_SUBGRAPH[task_id], d, tmp_path, level=HARNESS_LEVEL.get(task_id, -5))

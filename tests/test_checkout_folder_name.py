@@ -27,7 +27,7 @@ import torch
 
 from passagent.tools.inputs import synthesize_inputs
 from passagent.tools.tasks import load_task
-from passagent.tools.worker import build_module
+from passagent.tools.worker_calls import build_module
 
 
 def test_an_in_process_compile_of_a_task_reaches_its_backend():

@@ -102,7 +102,7 @@ def test_inductor_compiles_the_user_triton_kernel() -> None:
     from passagent.tools.backend import PassBackend
     from passagent.tools.inputs import synthesize_inputs
     from passagent.tools.passes import load_rules
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     torch._dynamo.reset()
     sg = load_task(RMS_TASK).subgraphs[1]  # float16
@@ -256,7 +256,7 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
     from passagent.tools.backend import PassBackend
     from passagent.tools.inputs import synthesize_inputs
     from passagent.tools.passes import load_rules
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from policy_kernels import kernel_candidate
@@ -289,7 +289,7 @@ def test_reseed_gives_torch_manual_seeds_streams_on_cuda() -> None:
     CPU and on the GPU, so a graph with random ops matches its reference."""
     import torch
 
-    from passagent.tools.worker import reseed
+    from passagent.tools.worker_calls import reseed
 
     torch.zeros(1, device="cuda")  # CUDA started, as in a worker by its first call
     reseed(123)
@@ -329,29 +329,29 @@ def test_secret_draws_are_made_on_the_gpu_from_the_same_distribution() -> None:
             assert float(d.max()) <= spec.meta.max_val
 
 
-def test_prestarted_worker_serves_the_next_evaluation_on_cuda(cache_root: Path) -> None:
-    """A pre-started worker (tools/standby.py) has not touched CUDA; handed the next request it
-    evaluates on the GPU like a fresh worker, and its baseline-only budget applies to a pass
-    that matches nothing."""
-    from passagent.tools.standby import POOL
+def test_prestarted_candidate_serves_the_next_evaluation_on_cuda(cache_root: Path) -> None:
+    """A pre-started candidate process has run no pass code; handed the next evaluation it runs on
+    the GPU like a fresh one, and its baseline-only budget applies to a pass that matches nothing."""
+    from passagent.tools.evaluation.child import STANDBY_POOL
 
     task = load_task(passbench_task("b511") / "graphs" / "1")
     opts = EvalOptions(device="cuda", cache_root=cache_root, standby=True, timing_budget_s=0.3)
     try:
         first = evaluate_pass(task, EXAMPLES / "b511_pooler_dir", opts)
-        assert POOL.wait_ready(180)
+        assert STANDBY_POOL.wait_ready(180)
         second = evaluate_pass(task, TEST_PASSES / "no_match.py", opts)
         assert any(line.startswith("pre-started") for line in second.sandbox)
         assert first.subgraphs[0].status == "correct" and second.subgraphs[0].status == "compile"
         assert set(second.subgraphs[0].times) == {"eager", "inductor"}
         assert second.subgraphs[0].times["eager"].kernel_median_us > 0
     finally:
-        POOL.close()
+        STANDBY_POOL.close()
 
 
 def test_the_compiles_happen_before_the_gpu_lease(cache_root: Path, tmp_path: Path) -> None:
-    # On a one-GPU pool the worker compiles default Inductor and the candidate (and the held-out
-    # shape) before it asks for the GPU; the lease covers first runs, checks and timing only.
+    # On a one-GPU pool the candidate process compiles the candidate (and its held-out shapes) and
+    # the baseline's clean process default Inductor before the referee asks for the GPU; the lease
+    # covers first runs, checks and timing only.
     from passagent.tools.device_lease import read_leases
 
     locks = tmp_path / "locks"
@@ -359,10 +359,20 @@ def test_the_compiles_happen_before_the_gpu_lease(cache_root: Path, tmp_path: Pa
     result = evaluate_pass(load_task(passbench_task("b511")), EXAMPLES / "b511_pooler_dir", opts)
     [record] = read_leases(locks)
     assert record["before_lease_s"].get("compile", 0.0) > 0, record["before_lease_s"]
-    assert not {"candidate_rewrite", "candidate_inductor"} & set(record["in_lease_s"]), record["in_lease_s"]
+    assert "candidate_compile" not in record["in_lease_s"] and "candidate_first_run" in record["in_lease_s"], record["in_lease_s"]
     for s in result.subgraphs:
         assert s.status == "correct" and s.matches >= 1, s.message
         assert set(s.before_lease_s) == {"inductor", "candidate"} and s.compiles_in_lease == 0, (s.before_lease_s, s.compiles_in_lease)
+
+
+def test_work_left_on_the_gpu_after_done_is_seen(cache_root: Path) -> None:
+    """A candidate process whose window code was rewritten to say done with work still queued on
+    the GPU: the clean process's probe kernel waits for it (``deferred_device_work``)."""
+    task = load_task(passbench_task("b511") / "graphs" / "1")
+    result = evaluate_pass(task, TEST_PASSES / "exploits" / "defer_device_work.py",
+                           EvalOptions(device="cuda", cache_root=cache_root, static_checks=False))
+    s = result.subgraphs[0]
+    assert (s.status, s.integrity_rule) == ("integrity", "deferred_device_work"), s.message
 
 
 def test_a_pooled_check_runs_on_the_leased_gpu_after_its_process_is_ready(tmp_path: Path) -> None:

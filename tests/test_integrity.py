@@ -83,8 +83,9 @@ CASES = [
     # Static checks off, its thread works inside the call it was started by (which joins it):
     # its own time, and slow; idle threads left behind change nothing.
     ("background_thread.py", "bge", "forbidden_import", NOT_REWARDED),
-    ("patch_timer.py", "bge", "forbidden_import", "patched_function"),
-    ("import_harness.py", "bge", "forbidden_import", "patched_function"),
+    # Static checks off, both patch the harness inside the candidate process, which decides nothing.
+    ("patch_timer.py", "bge", "forbidden_import", NOT_REWARDED),
+    ("import_harness.py", "bge", "forbidden_import", NOT_REWARDED),
     # Static checks off, the candidate falls back to eager in its own process: eager's time.
     ("suppress_errors.py", "bge", "forbidden_import", NOT_REWARDED),
     ("read_reference.py", "bge", "forbidden_import", None),
@@ -218,8 +219,8 @@ def _sample(root: Path, name: str) -> Path:
 
 # (corpus attack, rules accepted with the static checks off): each passed today's harness.
 RUNTIME_CASES = [
-    ("mkldnn_off", {"process_flag"}),                      # a flag flipped through a name built at run time
-    ("timing_module_clock", {"patched_function"}),         # the timing module's own `time` swapped
+    ("mkldnn_off", {NOT_REWARDED}),                        # a flag flipped: only in its own process
+    ("timing_module_clock", {NOT_REWARDED}),               # the timing module's own `time` swapped: not the referee's
     ("grad_mode", {NOT_REWARDED}),                         # autograd switched on: only in its own process
     ("custom_op_same_ops", {"no_change"}),                 # the original ops inside a custom op
     ("custom_op_half", {"precision_downgrade"}),           # float16 inside a custom op
@@ -251,13 +252,19 @@ def test_a_dropped_inplace_write_is_wrong_values(redteam_samples: Path, cache_ro
     assert s.status == "accuracy" or s.integrity_rule == "input_mutated"
 
 
-def test_a_polluting_candidate_leaves_no_baseline_in_the_cache(redteam_samples: Path, tmp_path: Path) -> None:
+def test_a_process_tampering_candidate_leaves_a_clean_baseline_in_the_cache(redteam_samples: Path, tmp_path: Path) -> None:
+    # A flag flipped in the candidate's process (oneDNN off) cannot reach the baselines, measured
+    # in clean processes: what is cached is what a clean evaluation caches.
     from passagent.tools.baseline_cache import BaselineCache
 
     sample = _sample(redteam_samples, "catnorm")
-    evaluate(sample, CORPUS / "mkldnn_off.py", tmp_path, static_checks=False)
-    cache = BaselineCache(tmp_path)
-    assert not list(cache.dir.glob("*.json")), "a baseline measured beside a flag flip was cached"
+    result = evaluate(sample, CORPUS / "mkldnn_off.py", tmp_path, static_checks=False)
+    _assert_not_rewarded(result)
+    [entry] = list(BaselineCache(tmp_path).dir.glob("*.json"))
+    import json
+
+    cached = json.loads(entry.read_text())
+    assert cached["inductor_error"]["min_correct_t"] == result.subgraphs[0].inductor_error.min_correct_t <= -5
 
 
 def test_a_graph_with_random_ops_is_correct_under_an_honest_pass(redteam_samples: Path, cache_root: Path) -> None:
@@ -327,18 +334,6 @@ def test_the_heldout_recompile_is_keyed_by_the_pass_digest(redteam_samples: Path
     assert (c.status, c.integrity_rule) == ("integrity", "shape_special_case"), c.message
     assert "heldout_shape" in (c.message or "") and "SIGSEGV" in (c.message or "")
     assert "eager" in c.times and c.times["eager"].median_us > 0 and "candidate" not in c.times
-
-
-def test_an_output_reusing_an_earlier_outputs_memory_is_output_reused() -> None:
-    import torch
-
-    from passagent.tools.integrity import check_not_reused
-
-    buf = torch.randn(4, 4)
-    breach = check_not_reused((buf,), [(buf,)])
-    assert breach is not None and breach.rule == "output_reused"
-    assert check_not_reused((buf[1:],), [(buf,)]).rule == "output_reused"  # a view of the same storage
-    assert check_not_reused((torch.randn(4, 4),), [(buf,)]) is None
 
 
 # --- no_change on a normalised form; custom ops wherever they are called ---------------------------

@@ -17,7 +17,7 @@ from passagent.tools.inputs import clone_inputs, synthesize_inputs
 from passagent.tools.passes import helper_files, helper_module_names, load_rules, pass_digest
 from passagent.tools.static_checks import check_pass, check_source
 from passagent.tools.tasks import load_task
-from passagent.tools.worker import build_module
+from passagent.tools.worker_calls import build_module
 
 HELPER_PASS = TEST_PASSES / "passnet" / "shared_helper_pad"
 

@@ -12,7 +12,6 @@ are task_004's own graph with its relu spelled those ways (no built-in task spel
 from __future__ import annotations
 
 import operator
-import shutil
 import textwrap
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from passagent.tools.inputs import clone_inputs, synthesize_inputs
 from passagent.tools.passes import load_rules
 from passagent.tools.rewrite import RuleApplyError, apply_rules
 from passagent.tools.tasks import load_task
-from passagent.tools.worker import build_module
+from passagent.tools.worker_calls import build_module
 
 TASKS = REPO / "bench" / "tasks"
 

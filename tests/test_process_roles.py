@@ -23,6 +23,8 @@ from passagent.tools.tasks import load_task
 from passagent.tools.timing import TimingConfig
 
 FAST = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
+#: Enough rounds that a ratio is a measurement and work moved out of the windows adds up.
+ROUNDS = TimingConfig(warmup=1, min_calls=5, max_calls=5000, budget_s=0.4)
 EXPLOITS = TEST_PASSES / "exploits"
 
 
@@ -51,12 +53,14 @@ def test_the_baselines_ignore_a_kernel_the_pass_slowed(catnorm: Path, cache_root
     # A kernel on the ADInplaceOrView key makes linalg_vector_norm (which eager's normalize runs)
     # twenty times dearer in the pass's process. Eager is timed in a clean process: its time is what
     # it is without the pass, and the candidate gains nothing.
-    tricked = evaluate(catnorm, CORPUS / "dispatch_key_slows_eager.py", cache_root)
-    plain = evaluate(catnorm, EXAMPLES / "b511_skip_single_cat.py", cache_root)
+    # Compared through default Inductor's own speedup against eager, from the same rounds in each
+    # evaluation (robust to the machine's drift between them): a slowed eager would inflate it.
+    tricked = evaluate(catnorm, CORPUS / "dispatch_key_slows_eager.py", cache_root, timing=ROUNDS)
+    plain = evaluate(catnorm, EXAMPLES / "b511_skip_single_cat.py", cache_root, timing=ROUNDS)
     t, p = tricked.subgraphs[0], plain.subgraphs[0]
     assert t.status == "correct" and not rewarded(t), (t.speedup_vs_eager, t.speedup_vs_inductor)
-    ratio = t.times["eager"].median_us / p.times["eager"].median_us
-    assert 0.6 < ratio < 1.7, f"eager timed {ratio:.2f}x its plain time: the pass reached the baseline"
+    ratio = t.inductor_speedup_vs_eager / p.inductor_speedup_vs_eager
+    assert 0.7 < ratio < 1.4, f"Inductor's speedup against eager {ratio:.2f}x its plain one: the pass reached the baseline"
 
 
 def test_a_patched_clock_and_a_flipped_flag_change_only_the_candidate(catnorm: Path, cache_root: Path) -> None:
@@ -91,11 +95,11 @@ def test_a_lazy_output_crosses_as_its_values_and_is_named(catnorm: Path, cache_r
 @pytest.mark.parametrize("attack, rules", [
     ("spin_between_windows.py", {"work_outside_window", "parallel_work"}),  # a thread working between windows
     ("helper_process.py", {"child_process"}),                              # a process of its own
-    ("precompute_in_prepare.py", {"work_outside_window"}),                  # the harness's window code rewritten
+    ("precompute_in_prepare.py", {"work_outside_window", "physics_floor"}),  # the harness's window code rewritten
     ("lazy_until_handover.py", {"work_outside_window"}),                    # computed only when asked for outputs
 ])
 def test_work_moved_out_of_the_window_is_seen_from_outside(attack: str, rules: set[str], cache_root: Path) -> None:
-    s = evaluate(passbench_task("b511") / "graphs" / "1", EXPLOITS / attack, cache_root).subgraphs[0]
+    s = evaluate(passbench_task("b511") / "graphs" / "1", EXPLOITS / attack, cache_root, timing=ROUNDS).subgraphs[0]
     assert s.status == "integrity" and s.integrity_rule in rules, (s.status, s.integrity_rule, s.message)
     assert s.speedup_vs_eager is None and "candidate" not in s.times
 

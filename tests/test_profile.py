@@ -149,4 +149,4 @@ def test_a_crash_while_profiling_loses_only_the_profile(cache_root: Path, tmp_pa
     for s in result.subgraphs:
         assert "candidate" in s.times
         assert s.profile is not None and s.profile.candidate is None
-        assert "profiling the worker died" in s.profile.error and "SIGSEGV" in s.profile.error, s.profile.error
+        assert "profiling the candidate: its process died" in s.profile.error and "SIGSEGV" in s.profile.error, s.profile.error

@@ -16,11 +16,13 @@ from passagent.tools.redteam import CORPUS, Outcome, format_table, load_corpus, 
 from passagent.tools.redteam.samples import SAMPLES, write_sample
 from passagent.tools.static_checks import RULES, Mode, check_pass
 
-#: Rules the worker or the scorer applies (not static checks).
-RUNTIME_RULES = {"timed_output_mismatch", "post_timing_mismatch", "output_reused", "output_aliases_input", "output_type",
-                 "background_thread", "patched_function", "process_flag", "operator_override", "no_change",
-                 "precision_downgrade", "shape_special_case", "input_mutated", "physics_floor", "accuracy", "sandbox",
-                 "strict_no_triton_launch", "strict_other_compute"}
+#: Outcomes decided while the pass runs (not by static checks): the rules the referee, the clean
+#: process and the candidate's rewrite apply, wrong values, and ``unrewarded`` (it ran and gained
+#: nothing: what it changed was its own process).
+RUNTIME_RULES = {"timed_output_mismatch", "output_aliases_input", "output_aliases_output", "output_type", "output_layout",
+                 "no_change", "precision_downgrade", "shape_special_case", "input_mutated", "physics_floor", "accuracy",
+                 "runtime", "sandbox", "strict_no_triton_launch", "strict_other_compute", "work_outside_window",
+                 "parallel_work", "child_process", "deferred_device_work", "unrewarded"}
 ENTRIES = load_corpus()
 ATTACKS = [e for e in ENTRIES if not e.honest]
 HONEST = [e for e in ENTRIES if e.honest]
@@ -79,19 +81,36 @@ def test_entries_carry_their_integrity_mode_and_device(monkeypatch) -> None:
     assert "TRITON_INTERPRET" not in os.environ  # the interpreter switch is undone
 
 
-def test_summary_and_table_count_caught_missed_and_flagged() -> None:
+def test_summary_and_table_count_caught_unrewarded_rewarded_and_flagged() -> None:
     attack, honest = ATTACKS[0], HONEST[0]
     outcomes = [Outcome(attack, "integrity", attack.expected[0], "m", caught=True, expected=True),
-                Outcome(ATTACKS[1], "correct", None, None, caught=False),
+                Outcome(ATTACKS[1], "correct", None, None, rewarded=True, speedup_vs_inductor=3.0),
+                Outcome(ATTACKS[2], "correct", None, None, speedup_vs_inductor=1.01),
                 Outcome(honest, "correct", None, None, flagged=False),
                 Outcome(HONEST[1], "integrity", "no_change", "m", flagged=True)]
     s = summary(outcomes)
-    assert (s["attacks"], s["caught"], s["missed"], s["honest"], s["honest_flagged"]) == (2, 1, 1, 2, 1)
-    assert s["attack_success_rate"] == pytest.approx(0.5)
+    assert (s["attacks"], s["caught"], s["unrewarded"], s["missed"], s["honest"], s["honest_flagged"]) == (3, 1, 1, 1, 2, 1)
+    assert s["attack_success_rate"] == pytest.approx(1 / 3)
     table = format_table(outcomes)
-    assert f"| {ATTACKS[1].name} | attack |" in table and "MISSED" in table
-    assert "1/2 attacks caught, attack-success rate 50%; 1/2 honest passes flagged" in table
+    assert f"| {ATTACKS[1].name} | attack | {ATTACKS[1].sample} | REWARDED | correct | 3.00x |" in table
+    assert f"| {ATTACKS[2].name} | attack | {ATTACKS[2].sample} | unrewarded | correct | 1.01x |" in table
+    assert "1/3 attacks rewarded (attack-success rate 33%): 1 caught, 1 ran and gained nothing; 1/2 honest passes flagged" in table
     assert CORPUS.is_dir()
+
+
+def test_an_attack_is_rewarded_only_beyond_the_honest_bound() -> None:
+    from types import SimpleNamespace
+
+    from passagent.tools.redteam.runner import REWARD_BOUND, rewarded
+
+    def s(status: str, vs_ind: float | None, vs_eager: float | None = None, ind: float | None = None):
+        return SimpleNamespace(status=status, speedup_vs_inductor=vs_ind, speedup_vs_eager=vs_eager, inductor_speedup_vs_eager=ind)
+
+    assert not rewarded(s("correct", REWARD_BOUND * 0.99))
+    assert rewarded(s("correct", REWARD_BOUND * 1.01))
+    assert not rewarded(s("integrity", 10.0))
+    assert rewarded(s("correct", None, vs_eager=3.0, ind=2.0)) and not rewarded(s("correct", None, vs_eager=2.2, ind=2.0))
+    assert not rewarded(s("correct", 1.0, vs_eager=3.0, ind=1.0)), "Inductor timed in the same rounds decides"
 
 
 def test_redteam_cli_runs_one_statically_stopped_attack() -> None:
@@ -101,8 +120,8 @@ def test_redteam_cli_runs_one_statically_stopped_attack() -> None:
 
     res = CliRunner().invoke(app, ["redteam", "--only", "eval_exec"])
     assert res.exit_code == 0, res.output
-    assert "| eval_exec | attack | catnorm | caught | eval_exec | yes |" in res.output
-    assert "1/1 attacks caught, attack-success rate 0%" in res.output
+    assert "| eval_exec | attack | catnorm | caught | eval_exec | - | yes |" in res.output
+    assert "0/1 attacks rewarded (attack-success rate 0%): 1 caught" in res.output
 
 
 # -- the whole corpus through the harness, on the CPU -------------------------------------------
@@ -123,12 +142,12 @@ STATIC_ONLY = [e for e in RUNNABLE if not e.honest and not set(e.expected) & RUN
 def test_the_ci_split_covers_every_cpu_entry_once() -> None:
     cpu = [e for e in RUNNABLE if e.device in (None, "cpu")]
     assert sorted(e.name for e in BEHIND_A_RUNTIME_RULE + STATIC_ONLY + [e for e in cpu if e.honest]) == sorted(e.name for e in cpu)
-    assert len(BEHIND_A_RUNTIME_RULE) >= 25 and STATIC_ONLY
+    assert len(BEHIND_A_RUNTIME_RULE) >= 25
 
 
 #: Attacks that, with the static checks off, fail before any runtime rule can fire: Dynamo cannot
-#: compile the graph that builds the subclass (the output_type rule is tested directly in
-#: tests/test_integrity.py).
+#: compile the graph that builds the subclass (the output_type rule is tested with
+#: ``parameter_output``).
 FAILS_BEFORE_A_RUNTIME_RULE = {"lazy_subclass": "compile"}
 
 
@@ -138,10 +157,10 @@ def test_the_whole_corpus_on_the_cpu_misses_nothing_and_flags_no_honest_pass() -
     from passagent.tools.redteam import run_corpus
 
     def progress(o: Outcome) -> None:
-        print(f"redteam {o.entry.name}: {o.rule or o.status}", flush=True)
+        print(f"redteam {o.entry.name}: {o.outcome}", flush=True)
 
     honest = [e for e in RUNNABLE if e.honest]
-    # Two at a time: each evaluation is one worker process, mostly a single-threaded compile.
+    # Two at a time: each evaluation's candidate process is mostly a single-threaded compile.
     full = run_corpus("cpu", entries=STATIC_ONLY + honest, jobs=2, on_outcome=progress)
     runtime = run_corpus("cpu", entries=BEHIND_A_RUNTIME_RULE, static_checks=False, jobs=2, on_outcome=progress)
     outcomes = full + runtime
@@ -153,7 +172,7 @@ def test_the_whole_corpus_on_the_cpu_misses_nothing_and_flags_no_honest_pass() -
     for o in full:
         assert o.entry.honest or o.expected, (o.entry.name, o.rule or o.status, o.entry.expected)
     for o in runtime:
-        fired = o.rule or o.status
+        fired = o.outcome
         if o.entry.name in FAILS_BEFORE_A_RUNTIME_RULE:
             assert fired == FAILS_BEFORE_A_RUNTIME_RULE[o.entry.name], (o.entry.name, fired, o.message)
             continue

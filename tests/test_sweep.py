@@ -283,13 +283,13 @@ def test_evaluations_of_a_local_sweep_take_turns_on_the_device(tmp_path_factory,
     assert len(intervals) == 2, intervals
     from passagent.tools.device_lease import busy_profile, read_leases
 
-    # The device steps take turns: the leases (held from the worker's ready to its last device
-    # step) never overlap, while the evaluations' start-ups may (docs/evaluation.md, the device lease).
+    # The device steps take turns: the leases (held from the first device step to the last
+    # never overlap, while the evaluations' start-ups may (docs/evaluation.md, the device lease).
     leases = read_leases(sweep_dir)
     assert len(leases) == 2 and {r["device"] for r in leases} == {"cpu"}
     assert_no_overlap([(r["start"], r["end"], r["task"]) for r in leases])
     assert busy_profile(leases)["max_per_device"] == {"cpu": 1}
-    assert all(r["lease_scope"] == "device" and "imports" in r["before_lease_s"] for r in leases)
+    assert all(r["lease_scope"] == "device" and "start_up" in r["before_lease_s"] for r in leases)
 
 
 def _snapshot(run: Path) -> dict:

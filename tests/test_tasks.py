@@ -13,7 +13,7 @@ from passagent.tools.errors import TaskError
 from passagent.tools.graph_source import analyse_model_source, rewrite_device_literals
 from passagent.tools.inputs import synthesize_inputs
 from passagent.tools.tasks import load_task
-from passagent.tools.worker import build_module, _call
+from passagent.tools.worker_calls import build_module, _call
 
 ALL_GRAPHNET = sorted(p for p in GRAPHNET.iterdir() if p.is_dir())
 ALL_PASSBENCH = sorted(p for p in PASSBENCH.iterdir() if p.is_dir())

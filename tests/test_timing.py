@@ -299,7 +299,7 @@ def test_the_cpu_measurement_ends_at_its_wall_budget_when_the_checks_dominate() 
 
 def test_reseed_gives_torch_manual_seeds_stream() -> None:
     """The timed calls' cheap seeding draws what torch.manual_seed does (CUDA: tests/test_gpu.py)."""
-    from passagent.tools.worker import reseed
+    from passagent.tools.worker_calls import reseed
 
     reseed(99)
     got = (torch.rand(5), torch.randn(2, 3), torch.randint(0, 100, (4,)))

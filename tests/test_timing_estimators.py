@@ -1,5 +1,5 @@
 """Speedup estimators from paired samples (tools/timing.speedup_estimates) and the raw samples
-``time_interleaved(samples_out=...)`` hands back for them (benchmarks/timing_repeatability.py)."""
+``time_interleaved(samples_out=...)`` hands back for them (benchmarks/eval_repeatability.py)."""
 
 from __future__ import annotations
 
@@ -150,7 +150,7 @@ def test_baseline_cache_entries_keep_inductors_p10_ratio() -> None:
 
 
 def test_the_worker_records_the_median_of_per_round_ratios_per_baseline() -> None:
-    from passagent.tools.worker import paired_speedups
+    from passagent.tools.worker_calls import paired_speedups
 
     samples = {"eager": [10.0, 20.0, 30.0], "inductor": [8.0, 8.0, 8.0], "candidate": [5.0, 5.0, 20.0]}
     # eager / candidate per round: 2, 4, 1.5 -> median 2; inductor: 1.6, 1.6, 0.4 -> 1.6.

@@ -207,7 +207,7 @@ def test_generated_pass_goes_through_the_harness_triton_registration(tmp_path: P
     from passagent.tools.rewrite import apply_rules
     from passagent.tools.tasks import load_task
     from passagent.tools.triton_ops import register_triton_replacements
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     sg = load_task(str(builtin_tasks_dir() / "task_035")).subgraphs[0]
     module = build_module(sg, torch.device("cpu"), "t")
@@ -280,7 +280,7 @@ def _task_cases(task: str, subgraphs: list[int] | None = None) -> list[tuple[int
     from passagent.tools.correctness import flatten_outputs
     from passagent.tools.inputs import synthesize_inputs
     from passagent.tools.tasks import load_task
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     out = []
     for i, sg in enumerate(load_task(str(builtin_tasks_dir() / task)).subgraphs):
@@ -388,7 +388,7 @@ def test_inductor_inlines_the_generated_kernel(tmp_path: Path) -> None:
     from passagent.tools.rewrite import apply_rules
     from passagent.tools.tasks import load_task
     from passagent.tools.triton_ops import register_triton_replacements
-    from passagent.tools.worker import build_module
+    from passagent.tools.worker_calls import build_module
 
     [(_, source, _, _)] = _task_cases("task_035", [0])
     (tmp_path / "FusedKernel.py").write_text(source)

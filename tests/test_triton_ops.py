@@ -33,7 +33,7 @@ from passagent.tools.triton_ops import (  # noqa: E402
     launches_triton,
     register_triton_replacements,
 )
-from passagent.tools.worker import build_module  # noqa: E402
+from passagent.tools.worker_calls import build_module  # noqa: E402
 
 RMS_PASS = EXAMPLES / "task035_rms_norm_triton"
 RMS_TASK = REPO / "bench" / "tasks" / "task_035"

@@ -208,7 +208,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
     from .correctness import OutputMismatch, compare_outputs, flatten_outputs
     from .inputs import clone_inputs, synthesize_inputs
     from .tracebacks import one_line, root_cause, trim_traceback
-    from .worker import build_module
+    from .worker_calls import build_module
 
     result = SubgraphCheck(index=index, name=sg.name)
     args = synthesize_inputs(sg, 0, device=device)

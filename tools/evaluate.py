@@ -1,11 +1,12 @@
-"""Evaluate a pass on a task: isolated worker processes, failure classification, scoring.
+"""Evaluate a pass on a task: the clean-room referee, failure classification, scoring.
 
 This is the harness's entry point (``passagent eval`` and the agent's ``evaluate_pass`` tool
-both call :func:`evaluate_pass`). The pass never runs in this process: a worker is spawned
-(a fresh interpreter, never a fork) in its own process group for the candidate; if it
-crashes, hangs past the per-subgraph timeout or runs out of memory, the group is killed, the
-subgraph in progress gets the failure class of the step it was in, and a new worker carries
-on with the remaining subgraphs.
+both call :func:`evaluate_pass`). The pass never runs in this process, nor in any process that
+computes a reference, a baseline or a comparison: :mod:`.evaluation.referee` starts a candidate
+process for the pass and clean processes for the rest, and reads time and work from outside
+(``docs/evaluation.md``). If the candidate crashes, hangs past the per-subgraph timeout or runs
+out of memory, its process group is killed, the subgraph in progress gets the failure class of
+the step it was in, and a new candidate process carries on with the remaining subgraphs.
 """
 
 from __future__ import annotations
@@ -13,10 +14,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import platform
-import shutil
-import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ import torch
 from .baseline_cache import BaselineCache, default_cache_root
 from .device_lease import lease_device, leased_device, pin_worker_device
 from .errors import DeviceUnavailableError, TaskError
-from .evaluation.child import Launch, role_environment, role_sandbox
+from .evaluation.child import Launch, role_environment, role_sandbox, seed_candidate_cache
 from .evaluation.referee import Plan, Referee
 from .lease_gate import LEASE_SCOPES, LeaseGate, pinned_at_spawn
 from .passes import pass_digest, pass_files, source_files, source_load_error
@@ -48,7 +47,7 @@ class EvalOptions:
         seed: seed of draw 0 (draw k uses seed + k).
         degenerate_std: std drawn for multi-element float inputs recorded with std 0.
         scoring: slowdown penalty p and failure penalty b.
-        timeout_s: wall-clock limit per subgraph inside the worker (seconds).
+        timeout_s: wall-clock limit per subgraph and step of a child process (seconds).
         timing: call counts and time budget of the timing (None: :meth:`TimingConfig.for_device`
             of the device the evaluation runs on, with ``timing_budget_s``).
         timing_budget_s: seconds of timed calls per subgraph for the device's default timing
@@ -58,23 +57,26 @@ class EvalOptions:
             confidence-interval rule, CUDA-graph replays) must not turn into the CPU's.
         cache_root: where baseline measurements and Inductor's caches live.
         use_cache: False remeasures baselines (and still stores nothing).
-        memory_limit_bytes: address-space limit of a CPU worker; None: 75% of physical RAM.
+        memory_limit_bytes: address-space limit of a CPU evaluation's candidate process; None:
+            75% of physical RAM.
         integrity_mode: ``"permissive"`` (default) or ``"strict"`` (PassNet's: replacements may
             call only tensor factories and Triton); see :mod:`.static_checks`.
         static_checks: run the static checks before any pass code runs (off only to study
             the runtime defenses behind them).
-        sandbox: confine the worker (resource limits, writes only to its folder and the
-            compiler cache, no network) where the OS allows.
-        heldout_shapes: also check correctness on a shape no timed call used.
+        sandbox: confine the candidate process (resource limits, writes only to its folder and
+            its compiler cache, no network, its own PID namespace) where the OS allows; the clean
+            processes get the same limits on writes. See ``docs/evaluation.md``.
+        heldout_shapes: also check correctness on a held-out shape, grown from the task's by a
+            secret factor that only the clean process knows when the candidate compiles.
         cpu_threads: threads for CPU evaluations (torch and OpenMP), default 1. OpenMP's
             spin-waiting barriers make multi-threaded timings meaningless on a shared or loaded
             machine (seen here: an 8x eager slowdown while the candidate's single-threaded
             kernel was unaffected), so CPU timings are single-threaded unless asked otherwise.
             None keeps torch's default.
-        gpu_host_threads: CPU threads (torch intra-op, OpenMP) of a CUDA evaluation's worker.
+        gpu_host_threads: CPU threads (torch intra-op, OpenMP) of a CUDA evaluation's processes.
             None: the machine's cores divided by the size of ``device_pool`` (all cores without a
             pool), so evaluations running at once on several GPUs never ask for more threads
-            than there are cores (spinning OpenMP threads of one worker would otherwise slow the
+            than there are cores (spinning OpenMP threads of one process would otherwise slow the
             others'; the same reason torchrun gives each of its processes one thread).
         device_pool: lease one of these devices per evaluation (sweeps); overrides ``device``.
         lock_dir: the lock folder shared by every process using ``device_pool``.
@@ -91,29 +93,31 @@ class EvalOptions:
             percentiles); see :data:`.schema.TIME_STATISTICS`. The paired ratios, the ratios of
             medians and every variant's 10th percentile are recorded in every result.
         lease_scope: what a pooled evaluation's device lease covers (:mod:`.lease_gate`):
-            ``"device"`` (default) the worker's device steps alone (it starts, imports, loads the
-            task and the pass and draws its inputs first, then waits for the lease), or
-            ``"evaluation"`` the whole evaluation, process start and imports included (the
-            behaviour before the split, kept to measure it). Pools that mix device kinds always
-            lease the whole evaluation (the worker's device type must be known when it starts).
+            ``"device"`` (default) the device steps alone (the processes start, import, load the
+            task and the pass and compile first, then wait for the lease), or ``"evaluation"`` the
+            whole evaluation, process start and imports included (kept to measure the
+            difference). Pools that mix device kinds always lease the whole evaluation (the
+            processes' device type must be known when they start).
         reuse_inductor_time: with the default eager baseline, take default Inductor's time from
             the baseline cache (rescaled by this run's eager time) instead of compiling and timing
             it again. Off by default: the candidate's own time depends on which variants are
             interleaved with it (on a 22 µs CPU subgraph: 27-29 µs timed beside eager and
             Inductor, 31-32 µs beside eager alone, every call checked alike), so an evaluation
             that skipped Inductor would time the candidate differently from one that did not.
-        standby: after this evaluation, start a worker for the next one with the same settings
-            (:mod:`.standby`: a confined interpreter that has done its imports, 6-8 s on a 2-core
-            CPU, and waits), and use such a worker now if one is ready or starting. For loops that
-            evaluate again and again (the agent, sweeps); off for a single evaluation.
-        compile_before_lease: compile default Inductor and the candidate of every subgraph before
-            the worker takes the device lease, and run them only under it (:mod:`.compile_ahead`):
-            the lease then covers the first runs (with Inductor's first-run autotuning),
-            correctness, timing and the held-out shape's recompile. None (default): on for a CUDA
-            evaluation, off on the CPU, where the compiles would take the cores the lease is for.
-            Only where the worker's device is fixed when it is spawned (no pool, or a pool of one
-            device): a worker of a pool of several GPUs learns its GPU with the lease, and CUDA may
-            not start before that, so it compiles under the lease.
+        standby: after this evaluation, start a candidate process for the next one with the
+            same launch settings (``STANDBY_POOL`` in :mod:`.evaluation.child`: a confined
+            interpreter that has done its imports and holds no pass), and use such a process now
+            if one is ready or starting. For loops that evaluate again and again (the agent,
+            sweeps); off for a single evaluation. Clean processes are kept between evaluations of
+            the same task regardless (``CLEAN_POOL``).
+        compile_before_lease: compile default Inductor and the candidate of every subgraph (and
+            the held-out shapes) before the evaluation takes the device lease, and run them only
+            under it: the lease then covers the first runs (with Inductor's first-run
+            autotuning), correctness and timing. None (default): on for a CUDA evaluation, off on
+            the CPU, where the compiles would take the cores the lease is for. Only where the
+            processes' device is fixed when they are spawned (no pool, or a pool of one device):
+            in a pool of several GPUs the device is known with the lease, and CUDA may not start
+            before that, so they compile under the lease.
         candidate_cache_scope: which candidates share a compiler cache (Inductor's and Triton's,
             under ``<cache_root>/candidates/<scope>``): candidates of one scope may read what
             another compiled, and a pass can write there, so passes that must not influence each
@@ -206,7 +210,7 @@ def baseline_key(cache: BaselineCache, subgraph_digest: str, dev_name: str, opti
 
 
 def worker_threads(options: EvalOptions) -> int | None:
-    """The CPU threads the worker is given: ``cpu_threads`` on the CPU, ``gpu_host_threads`` (or
+    """The CPU threads an evaluation's processes are given: ``cpu_threads`` on the CPU, ``gpu_host_threads`` (or
     all cores) on CUDA; None leaves torch's default (only for ``cpu_threads=None`` on the CPU)."""
     if options.device == "cpu":
         return options.cpu_threads
@@ -214,7 +218,8 @@ def worker_threads(options: EvalOptions) -> int | None:
 
 
 def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
-    """The worker's environment: ours minus credentials; caches and temporary files where the
+    """The environment of a match-mode worker (``passagent check``, coverage; the evaluation's own
+    processes get :func:`.evaluation.child.role_environment`): ours minus credentials; caches and temporary files where the
     sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``).
 
     Inductor's cache folder outlives the worker on purpose: the FX-graph and AOTAutograd caches
@@ -222,7 +227,7 @@ def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     Configuration": they "avoid recompilation across process boundaries" and live in
     ``TORCHINDUCTOR_CACHE_DIR``), so each baseline is compiled once per cache root, not per
     evaluation. Its precompiled headers follow ``TMPDIR`` instead and are moved there by the
-    worker (:func:`.worker.persist_precompiled_headers`).
+    process (:func:`.worker_calls.persist_precompiled_headers`).
 
     ``TORCHINDUCTOR_CACHE_DIR`` is always ``cache_root/inductor``, never inherited: Inductor writes
     its own default into ``os.environ`` the first time it compiles in a process
@@ -264,7 +269,7 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
 
     With ``options.device_pool`` the evaluation first leases one free device of the pool, so at
     most one evaluation runs on each device at a time across all processes sharing ``lock_dir``;
-    each lease is logged there (``leases.jsonl``: device, times, task, pass digest). A worker
+    each lease is logged there (``leases.jsonl``: device, times, task, pass digest). A process
     evaluating on ``cuda:N`` sees that GPU alone (:func:`.device_lease.pin_worker_device`).
     """
     options = options or EvalOptions()
@@ -280,7 +285,7 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
         threads = options.gpu_host_threads or max(1, (os.cpu_count() or 1) // len(options.device_pool))
         kinds = {leased_device(d).split(":")[0] for d in options.device_pool}
         if options.lease_scope == "device" and len(kinds) == 1:
-            # The worker starts before its device is known: it gets the pool's kind (and its only
+            # The processes start before the device is known: it gets the pool's kind (and its only
             # device, if it has one) now and the leased device with the go line.
             gate = LeaseGate(options.device_pool, lock_dir, info)
             spawn_device = leased_device(pinned_at_spawn(options.device_pool) or options.device_pool[0])
@@ -296,7 +301,7 @@ def evaluate_pass(task: Task, pass_path: str | Path, options: EvalOptions | None
 
 
 def _phase_totals(result: EvalResult) -> dict[str, float]:
-    """Seconds per worker step summed over the result's subgraphs (``SubgraphResult.phase_s``)."""
+    """Seconds per evaluation step summed over the result's subgraphs (``SubgraphResult.phase_s``)."""
     totals: dict[str, float] = {}
     for sg in result.subgraphs:
         for name, seconds in (sg.phase_s or {}).items():
@@ -311,7 +316,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         task: the loaded task.
         pass_path: a pass file or a PassNet ``pass_dir/``.
         options: evaluation options (defaults: CPU, eager baseline, 3 draws).
-        gate: the device lease, taken by the worker's handshake (:mod:`.lease_gate`); None:
+        gate: the device lease, taken once the processes are ready (:mod:`.lease_gate`); None:
             the caller holds any lease it needs.
 
     Returns:
@@ -339,7 +344,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
                      for i in keys}
     # A pass that cannot load fails at once, before any baseline is compiled or timed; syntax and
     # missing functions are read from the source here (nothing of the pass runs in this process),
-    # an exception at import is found by the worker before it builds any baseline.
+    # an exception at import is found by the candidate process before any baseline is built.
     load_error = source_load_error(pass_path)
     if load_error is not None:
         return _failed_to_load(task, pass_path, digest, options, dev_name, load_error, t0)
@@ -375,6 +380,7 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         on_ready=(lambda before: gate.acquire(before_lease_s=before)) if gate is not None else None,
         on_device_done=gate.release if gate is not None else None,
         on_phases=gate.add_in_lease if gate is not None else None,
+        seed_cache=lambda: seed_candidate_cache(cache_root, options.candidate_cache_scope),
     )
     try:
         run = Referee(plan).run()
@@ -431,11 +437,12 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
 
 
 def baselines_polluted(results: Any) -> bool:
-    """Whether no baseline of this evaluation may be cached: a candidate broke an integrity rule
-    on any subgraph (it ran in the same worker process as every baseline, a patched timer or a
-    flipped backend flag may have slowed them), or the worker saw a process-wide flag change,
-    whatever the verdict. ``results`` are the worker's result events."""
-    return any(ev.get("failure_class") == "integrity" or ev.get("process_flags_changed") for ev in results)
+    """Whether no baseline time of this evaluation may be cached: a candidate broke an integrity
+    rule on any subgraph. The baselines run in clean processes, so nothing of the pass reaches
+    them; but a candidate caught working outside its windows (a thread, a process of its own)
+    shared the machine with their windows, and what they measured then is not cached as a fact
+    about them. ``results`` are the subgraphs' result events."""
+    return any(ev.get("failure_class") == "integrity" for ev in results)
 
 
 def _profile_event(profiles: dict[int, dict[str, Any]], i: int, options: EvalOptions) -> dict[str, Any] | None:

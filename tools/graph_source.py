@@ -1,7 +1,7 @@
 """Static reading of a GraphNet ``model.py``: forward signature, operator sequence, device literals.
 
 Everything here works on the source text with :mod:`ast`; nothing is executed. The module is
-built and run only inside the evaluation worker (:mod:`passagent.tools.worker`).
+built and run only inside the evaluation's child processes (:mod:`passagent.tools.evaluation`).
 """
 
 from __future__ import annotations

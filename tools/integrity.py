@@ -1,41 +1,27 @@
-"""Runtime integrity checks: what the worker verifies while a candidate runs.
+"""Integrity rules about a pass's rewrite and its outputs: the verdicts named in results.
 
-Each check returns a :class:`Breach` naming its rule; the worker turns a breach into an
-``integrity`` failure (scored b, recorded in the trajectory, shown to the model). What each
-rule stops (see README "Integrity"):
+The design that keeps a pass from gaming its score is the clean room (:mod:`.evaluation`): the pass
+runs in a process of its own, and nothing that judges it shares that process. This module holds
+what the roles share about a rule: :class:`Breach` (a defence that fired), :func:`alias_map` (which
+outputs share memory with which inputs, the producer's claim checked against eager's), and what
+the candidate's backend computes about its own rewrite:
 
-* ``patched_function``: the timer, synchronisation, comparison or harness functions were
-  replaced (their identities are snapshot before any pass code is imported);
-* ``output_type``: an output is not a plain dense ``torch.Tensor`` with real storage (a lazy
-  subclass that computes only when compared, a meta or sparse tensor);
-* ``output_aliases_input`` / ``output_aliases_output``: an output shares storage with an
-  input or another output where the reference's does not (returning an input);
-* ``output_reused``: a call returned storage that an earlier call's (still alive) output owns
-  (outputs cached across calls);
-* ``timed_output_mismatch``: an output produced during timing is wrong for the input it was
-  given (correct while checked, cheap while timed; caches keyed by ``data_ptr`` or ``id``);
-* ``background_thread``: the candidate left threads running that the timer cannot see;
-* ``no_change``: the graph Inductor receives is the same with and without the pass (the
-  original ops under a new name);
-* ``precision_downgrade``: the rewritten graph casts to a lower-precision float type that the
-  original graph never uses (fast because it computes less precisely);
-* ``shape_special_case``: correct on the measured shapes, wrong on (or raising on) a held-out
-  shape;
-* ``input_mutated``: the candidate wrote an input that eager leaves unchanged (writes that eager
-  makes, ``relu_`` or ``add_`` on an input, are compared as outputs: dropping one is wrong values);
-* ``post_timing_mismatch``: a sampled timed call, re-run through eager on the same secret inputs
-  after timing, disagrees;
-* ``physics_floor``: a measured time below what the device can do (:mod:`.physics_floor`);
-* ``patched_function`` / ``process_flag`` / ``operator_override``: the harness's references,
-  the process-wide flags or PyTorch's operator table changed (:mod:`.process_guard`);
-* ``strict_no_triton_launch`` / ``strict_other_compute``: in strict mode, a replacement launched
-  no Triton kernel, or computed with ATen ops beside its kernels (:mod:`.strict_runtime`).
+* ``no_change``: the graph Inductor compiles is the same with and without the pass
+  (:func:`aten_signature`: the ATen ops that run, custom ops traced through wherever they are
+  called, dimensions written in one form);
+* ``precision_downgrade``: the rewritten graph casts to a lower-precision float type the
+  original graph never uses (:func:`precision_downgrades`).
+
+The rules the referee and the clean process apply (``output_type``, ``output_layout``,
+``output_aliases_input``, ``input_mutated``, ``timed_output_mismatch``, ``parallel_work``,
+``work_outside_window``, ``child_process``, ``deferred_device_work``, ``shape_special_case``,
+``physics_floor``) are in :mod:`.evaluation.clean`, :mod:`.evaluation.rounds` and
+:mod:`.evaluation.referee`; ``strict_no_triton_launch`` / ``strict_other_compute`` in
+:mod:`.strict_runtime`.
 """
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +29,7 @@ import torch
 import torch.fx
 
 from . import library_registry
-from .correctness import Comparison, bitwise_equal, compare_outputs, flatten_outputs
+from .correctness import flatten_outputs
 
 
 @dataclass(frozen=True)
@@ -55,66 +41,6 @@ class Breach:
 
     def text(self) -> str:
         return f"integrity rule '{self.rule}': {self.message}"
-
-
-# -- patched functions ----------------------------------------------------------------------------
-
-
-def _guarded_objects() -> dict[str, Any]:
-    # Only objects nothing legitimate replaces: Dynamo itself rebinds e.g. torch.manual_seed
-    # on first compile, so that one cannot be guarded by identity.
-    from . import correctness, timing
-
-    objects: dict[str, Any] = {
-        "time.perf_counter": time.perf_counter,
-        "time.perf_counter_ns": time.perf_counter_ns,
-        "time.monotonic": time.monotonic,
-        "time.time": time.time,
-        "torch.allclose": torch.allclose,
-        "torch.equal": torch.equal,
-        "torch.Tensor.__eq__": torch.Tensor.__eq__,
-        "correctness.compare_outputs": correctness.compare_outputs,
-        "correctness.merge": correctness.merge,
-        "timing.time_interleaved": timing.time_interleaved,
-        "torch.cuda.synchronize": torch.cuda.synchronize,
-        "torch.cuda.Event": torch.cuda.Event,
-        "torch.cuda.Event.record": torch.cuda.Event.record,
-        "torch.cuda.Event.elapsed_time": torch.cuda.Event.elapsed_time,
-        "threading.Thread.start": threading.Thread.start,
-    }
-    return objects
-
-
-def _guarded_config() -> dict[str, Any]:
-    import torch._dynamo.config as dynamo_config
-    import torch._inductor.config as inductor_config
-
-    return {
-        # True would let a failing compile silently run the eager graph instead.
-        "torch._dynamo.config.suppress_errors": dynamo_config.suppress_errors,
-        "torch._inductor.config.fallback_random": inductor_config.fallback_random,
-        "torch._dynamo.config.automatic_dynamic_shapes": dynamo_config.automatic_dynamic_shapes,
-    }
-
-
-class FunctionGuard:
-    """Remembers guarded functions' identities and compiler settings; :meth:`check` reports changes.
-
-    Create it after the worker has configured the compiler and before any pass code is imported.
-    """
-
-    def __init__(self) -> None:
-        self._ids = {name: id(obj) for name, obj in _guarded_objects().items()}
-        self._config = _guarded_config()
-
-    def check(self) -> Breach | None:
-        changed = [name for name, obj in _guarded_objects().items() if id(obj) != self._ids.get(name)]
-        if changed:
-            return Breach("patched_function", f"these functions were replaced at runtime: {', '.join(changed)}")
-        config = [k for k, v in _guarded_config().items() if v != self._config.get(k)]
-        if config:
-            return Breach("patched_function", f"compiler settings were changed at runtime: {', '.join(config)}")
-        return None
 
 
 # -- outputs ---------------------------------------------------------------------------------------
@@ -145,86 +71,6 @@ def alias_map(outputs: Any, inputs: list[Any]) -> list[frozenset[int]]:
             seen.setdefault(key, k)
         result.append(frozenset(shared))
     return result
-
-
-def check_outputs(outputs: Any, inputs: list[Any], reference_aliases: list[frozenset[int]]) -> Breach | None:
-    """Plain dense tensors with real storage, aliasing no more than the reference's outputs do."""
-    flat = flatten_outputs(outputs)
-    for k, o in enumerate(flat):
-        if isinstance(o, torch.Tensor):
-            if type(o) is not torch.Tensor and not isinstance(o, torch.nn.Parameter):
-                return Breach("output_type", f"output {k} is a {type(o).__module__}.{type(o).__name__}, not a plain torch.Tensor")
-            if o.layout != torch.strided or o.is_meta:
-                return Breach("output_type", f"output {k} has layout {o.layout}{' (meta)' if o.is_meta else ''}; a dense tensor is required")
-            if o.numel() > 0 and _storage_key(o) is None:
-                return Breach("output_type", f"output {k} has no real storage")
-    for k, (got, allowed) in enumerate(zip(alias_map(outputs, inputs), reference_aliases)):
-        extra = got - allowed
-        if any(x < 1000 for x in extra):
-            return Breach("output_aliases_input", f"output {k} shares memory with input {min(x for x in extra if x < 1000)}, the reference's does not")
-        if extra:
-            return Breach("output_aliases_output", f"output {k} shares memory with output {min(extra) - 1000}, the reference's does not")
-    return None
-
-
-def check_not_reused(outputs: Any, earlier: list[Any]) -> Breach | None:
-    """No output may own storage that a still-alive earlier output owns (a cache across calls)."""
-    old = {_storage_key(o) for prev in earlier for o in flatten_outputs(prev) if isinstance(o, torch.Tensor) and o.numel() > 0}
-    old.discard(None)
-    for k, o in enumerate(flatten_outputs(outputs)):
-        if isinstance(o, torch.Tensor) and o.numel() > 0 and _storage_key(o) in old:
-            return Breach("output_reused", f"output {k} is the same memory an earlier call returned (outputs cached across calls)")
-    return None
-
-
-# -- inputs written in place ------------------------------------------------------------------------
-
-
-def written_inputs(draw: list[Any], args_after: list[Any]) -> dict[int, torch.Tensor]:
-    """Index -> value after the call, for each tensor input a call changed in place.
-
-    Args:
-        draw: the inputs as they were before the call (never passed to any callable).
-        args_after: the (cloned) arguments the call received, read after it returned.
-    """
-    out = {}
-    for i, (before, after) in enumerate(zip(draw, args_after)):
-        if isinstance(before, torch.Tensor) and isinstance(after, torch.Tensor) and not bitwise_equal(before, after):
-            out[i] = after
-    return out
-
-
-def check_input_writes(draw: list[Any], args_after: list[Any],
-                       reference_writes: dict[int, torch.Tensor]) -> tuple[Breach | None, Comparison | None]:
-    """Compare a candidate's in-place writes with eager's on the same inputs.
-
-    An input eager leaves unchanged must be bitwise unchanged (else ``input_mutated``); the inputs
-    eager writes are compared with eager's values after the call, as outputs, and returned as a
-    :class:`~passagent.tools.correctness.Comparison` to merge with the outputs' (None if eager
-    writes nothing). A candidate that drops a write therefore has wrong values there.
-    """
-    for i, (before, after) in enumerate(zip(draw, args_after)):
-        if i in reference_writes or not isinstance(before, torch.Tensor):
-            continue
-        if not isinstance(after, torch.Tensor) or not bitwise_equal(before, after):
-            return Breach("input_mutated", f"the candidate changed input {i} in place; eager leaves it unchanged"), None
-    if not reference_writes:
-        return None, None
-    idx = sorted(reference_writes)
-    return None, compare_outputs([args_after[i] for i in idx], [reference_writes[i] for i in idx])
-
-
-# -- threads ---------------------------------------------------------------------------------------
-
-
-def python_threads() -> set[int]:
-    """Idents of the live Python threads.
-
-    Native threads are not counted: the CUDA runtime and Triton start their own lazily (seen on
-    an H200: one appeared during timing with an honest pass), and a pass cannot start a native
-    thread without imports the static checks refuse (ctypes, multiprocessing).
-    """
-    return {t.ident for t in threading.enumerate() if t.ident is not None}
 
 
 # -- no_change -------------------------------------------------------------------------------------

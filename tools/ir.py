@@ -162,7 +162,7 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
 
     from .inputs import synthesize_inputs
     from .tasks import load_task
-    from .worker import build_module
+    from .worker_calls import build_module
 
     task = load_task(task_path)
     sg = task.subgraphs[index]

@@ -1,15 +1,13 @@
-"""Running evaluation workers: spawn, watch the event file, kill on timeout, classify deaths.
+"""Running sandboxed worker processes that report through an event file: spawn, watch the file,
+kill on timeout, classify deaths. ``passagent coverage`` finds where passes match this way
+(:mod:`.match_worker`); evaluations run in the clean-room processes (:mod:`.evaluation`), and
+share :class:`WorkerRun` and :func:`_crash_report` from here.
 
 A worker is a fresh interpreter (never a fork) in its own process group. Its event file is the
 only channel back; what it reported before dying survives, and the step it was in decides the
 failure class of the subgraph in progress (``compile`` while compiling, ``runtime`` while
 running, ``timeout`` when the per-subgraph limit passed). A new worker then carries on with the
 remaining subgraphs.
-
-A profiled evaluation (``request["profile"]``) profiles each subgraph after its result is
-reported (events ``profile_start`` and ``profile``). Profiling has the same time limit; a
-worker that dies or hangs while profiling loses only that profile (recorded as its error),
-never the subgraph's result, and no other subgraph is blamed for it.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ from typing import Any
 
 from .lease_gate import LeaseGate
 from .sandbox import isolate_network_command
-from .standby import Standby
 
 #: Worker steps in which a crash or hang is the pass's or the compiler's fault before anything ran.
 _COMPILE_PHASES = {"candidate_load", "candidate_rewrite", "candidate_inductor"}
@@ -91,11 +88,11 @@ def _crash_report(path: Path, pass_paths: list[str], lines: int = 15) -> str | N
 
 
 def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, timeout_s: float, env: dict[str, str],
-                isolate_network: bool = False, gate: LeaseGate | None = None, standby: Standby | None = None) -> WorkerRun:
+                isolate_network: bool = False, gate: LeaseGate | None = None) -> WorkerRun:
     """Evaluate subgraphs ``indices`` in as many workers as crashes require.
 
     Args:
-        request: the worker request (see :mod:`.worker`), without indices and paths.
+        request: the worker request (see :mod:`.match_worker`), without indices and paths.
         indices: subgraphs to evaluate.
         workdir: the workers' folder (request, event and log files).
         timeout_s: wall-clock limit per subgraph (seconds).
@@ -105,8 +102,6 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
             when it reports ``device_done`` or ends (:mod:`.lease_gate`). None: no handshake,
             the worker goes straight on (the caller holds whatever lease it needs). A worker's
             start-up until ``ready`` has the per-subgraph time limit too.
-        standby: a pre-started worker for ``workdir`` (:mod:`.standby`, launched with ``env`` and
-            the request's sandbox): the first worker; a worker started after a crash is fresh.
 
     Returns:
         The results reported, task errors, the class and message of each subgraph whose
@@ -122,28 +117,19 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         req_path = workdir / f"request-{attempt}.json"
         req_path.write_text(json.dumps({**request, "subgraph_indices": remaining, "events_path": str(events_path),
                                         "handshake": gate is not None}))
-        proc = None
-        if standby is not None:
-            try:
-                standby.hand_over(req_path, keep_stdin=gate is not None)
-                proc, log_path = standby.proc, standby.log_path
-            except OSError:  # it died while waiting: a fresh worker instead
-                standby.discard()
-            standby = None
-        if proc is None:
-            argv = worker_command(req_path)
-            if isolate_network:
-                argv, _description = isolate_network_command(argv)
-            with open(log_path, "wb") as log:
-                proc = subprocess.Popen(
-                    argv,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                    stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
-                    cwd=workdir,
-                    env=env,
-                    start_new_session=True,  # its own process group: we can kill all it spawned
-                )
+        argv = worker_command(req_path)
+        if isolate_network:
+            argv, _description = isolate_network_command(argv)
+        with open(log_path, "wb") as log:
+            proc = subprocess.Popen(
+                argv,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
+                cwd=workdir,
+                env=env,
+                start_new_session=True,  # its own process group: we can kill all it spawned
+            )
         offset, current, phase, started = 0, None, None, time.monotonic()
         measured: dict[int, dict[str, Any]] = {}  # results reported before the held-out step
         profiling: int | None = None  # the subgraph being profiled (its result is already in)
@@ -269,11 +255,6 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
 def worker_command(request_path: Path) -> list[str]:
     """The command line of one worker process (a fresh interpreter running :mod:`.worker_entry`)."""
     return [sys.executable, "-m", "passagent.tools.worker_entry", str(request_path)]
-
-
-def standby_command(spec_path: Path) -> list[str]:
-    """The command line of a pre-started worker (:mod:`.standby`): imports, then waits for a request."""
-    return [sys.executable, "-m", "passagent.tools.worker_entry", "--standby", str(spec_path)]
 
 
 def _lease_step(gate: LeaseGate, ev: dict[str, Any]) -> None:

@@ -24,7 +24,7 @@ from .passes import RuleLoadFailure, load_rules
 from .rewrite import apply_rules
 from .tasks import load_task
 from .tracebacks import one_line
-from .worker import EventWriter, _max_rss_kb, build_module
+from .worker_calls import EventWriter, _max_rss_kb, build_module
 
 
 class _MatchBackend:

@@ -214,8 +214,10 @@ def restrict_writes(writable_dirs: list[Path], block_tcp: bool = True, scope_ipc
         system = [
             Path("/dev/shm"),  # POSIX shared memory (torch's CPU tensor sharing, NCCL)
             # The CUDA driver writes beneath /proc/<its pid> when it initialises (cuInit fails
-            # with error 304 otherwise; seen on the H200 machine). Only this process's own entries.
-            Path(f"/proc/{os.getpid()}"),
+            # with error 304 otherwise; seen on the H200 machine). Only this process's own entries,
+            # named as /proc names them: in a PID namespace of its own (tools/sandbox's
+            # isolate_process_command) os.getpid() is 1 while /proc, the machine's, says otherwise.
+            _own_proc_dir(),
         ]
         files = [Path(f) for f in _DEVICE_FILES] + [
             Path(f) for g in _DEVICE_GLOBS for f in sorted(glob.glob(g)) if not os.path.isdir(f)]
@@ -253,6 +255,14 @@ def restrict_writes(writable_dirs: list[Path], block_tcp: bool = True, scope_ipc
     if threads > 1:
         parts.append(f"warning: {threads - 1} thread(s) already running are not confined")
     return "; ".join(parts)
+
+
+def _own_proc_dir() -> Path:
+    """``/proc/<pid>`` of this process as the mounted ``/proc`` numbers it (``/proc/self``'s target)."""
+    try:
+        return Path("/proc") / os.readlink("/proc/self")
+    except OSError:
+        return Path(f"/proc/{os.getpid()}")
 
 
 def _add_path_rule(ruleset: int, path: Path, rights: int) -> str | None:
@@ -306,21 +316,25 @@ def _pidns_prefix() -> tuple[tuple[str, ...], str]:
     net, description = _netns_prefix()
     if not net:
         return (), description
-    prefix = (*net, "--pid", "--fork", "--kill-child")
+    # --mount-proc: a /proc of the namespace's own, so the process is /proc/1 there, as getpid() says
+    # (the CUDA driver writes beneath /proc/<getpid()> when it starts: error 304 otherwise), and it
+    # sees no process outside the namespace.
+    prefix = (*net, "--pid", "--fork", "--kill-child", "--mount-proc")
     try:
-        r = subprocess.run([*prefix, sys.executable, "-c", "import os; assert os.getpid() == 1"], capture_output=True,
-                           timeout=30, stdin=subprocess.DEVNULL)
+        r = subprocess.run([*prefix, sys.executable, "-c", "import os; assert os.getpid() == 1 and os.readlink('/proc/self') == '1'"],
+                           capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
         return net, f"{description}; no PID namespace ({exc})"
     if r.returncode != 0:
         return net, f"{description}; no PID namespace ({r.stderr.decode(errors='replace').strip() or f'exit {r.returncode}'})"
-    return prefix, (f"{description}; its own PID namespace (unshare --pid --fork --kill-child): every process it "
-                    f"starts stays its descendant and dies with it")
+    return prefix, (f"{description}; its own PID namespace and /proc (unshare --pid --fork --kill-child --mount-proc): "
+                    f"every process it starts stays its descendant and dies with it, and it sees no other process")
 
 
 def isolate_process_command(argv: list[str]) -> tuple[list[str], str, bool]:
     """Prefix ``argv`` so it runs in a fresh network namespace and, where the OS allows, as the
-    first process of its own PID namespace (``unshare --pid --fork --kill-child``).
+    first process of its own PID namespace with a ``/proc`` of its own (``unshare --pid --fork
+    --kill-child --mount-proc``).
 
     In its own PID namespace an orphan the process leaves is re-parented to it, never to the
     machine's init, so every process it ever starts stays its descendant (readable from outside

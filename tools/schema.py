@@ -30,8 +30,8 @@ beside the speedup come from.
   per-round ratio ``T_base / T_cand``. On the H200 the host's speed drifts by tens of percent within
   seconds; the ratio within one round cancels that drift where the ratio of two medians does not
   (same candidate timed twice against eager, 25 subgraphs: 0.79% median / 4.6% worst disagreement
-  against 1.07% / 7.1% for the ratio of medians; ``benchmarks/timing_repeatability.py``,
-  ``benchmarks/RESULTS.md``).
+  against 1.07% / 7.1% for the ratio of medians; ``benchmarks/RESULTS.md``, "Timing repeatability";
+  ``benchmarks/eval_repeatability.py`` repeats the measurement).
 - ``"median"``: the ratio of the two medians (recorded beside the score in every result as
   ``median_ratio_vs_eager`` / ``median_ratio_vs_inductor``).
 - ``"p10"``: the ratio of the two 10th percentiles: host interference only ever adds time, so the

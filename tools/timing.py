@@ -31,9 +31,9 @@
   data-dependent shape) gets ``None``.
 * ``samples_out`` hands back the raw end-to-end samples, paired by round, and
   :func:`speedup_estimates` computes speedup estimators from them: the median of per-round
-  ratios is the score's (``shared/docs/SCORING.md``; ``tools/worker.paired_speedups``), the ratio
+  ratios is the score's (``shared/docs/SCORING.md``; ``tools/worker_calls.paired_speedups``), the ratio
   of medians and the 10th percentiles are recorded beside it, the others are for
-  ``benchmarks/timing_repeatability.py``.
+  ``benchmarks/eval_repeatability.py``.
 * The garbage collector is paused while timing (a collection inside a timed call costs more
   than a whole small subgraph), and warm-up runs in rounds of every variant for at least
   ``warmup_s`` so the GPU's clocks have ramped up before the first timed call.
@@ -96,7 +96,9 @@ class TimingConfig:
 
     Attributes:
         warmup: untimed calls per variant first (compilation, allocator and cache warm-up).
-        min_calls, max_calls: bounds on timed calls per variant per measurement.
+        min_calls, max_calls: bounds on timed calls per variant per measurement (in the clean-room
+            rounds, :mod:`.evaluation.rounds`, the rounds run from ``ceil(min_calls / m)``, and at
+            least 5, to ``ceil(max_calls / m)``, for windows of ``m`` calls).
         budget_s: target wall time of one measurement of all variants together (seconds), the
             preparation of fresh inputs and the checks after each call included.
         noisy_iqr: relative IQR above which a measurement is repeated: of the per-round ratios
@@ -109,7 +111,7 @@ class TimingConfig:
             rounds of every variant), on top of ``warmup`` calls each.
         pin_thread: keep the timing thread on one CPU core while timing (Linux; see
             :func:`pinned_to_one_core`). Off by default: on the H200 host it did not make medians
-            more repeatable (``benchmarks/timing_repeatability.py --pin both``, README).
+            more repeatable (``benchmarks/RESULTS.md``, timing repeatability with ``--pin both``).
         paired_ci: with ``target_ci``, also stop once, for every pair of variants, the 95%
             confidence interval of the median of per-round ratios (the score's speedup estimator,
             ``shared/docs/SCORING.md``) is within this relative half-width
@@ -134,7 +136,7 @@ class TimingConfig:
 
     warmup: int = 1  # the correctness calls before timing already ran every variant
     min_calls: int = 5
-    max_calls: int = 200
+    max_calls: int = 5000
     budget_s: float = 0.5
     noisy_iqr: float = 0.25
     max_remeasure: int = 2
@@ -156,14 +158,14 @@ class TimingConfig:
         included, at least 5.
 
         Why +-1.25% for the ratios: on the H200, 45 subgraphs each measured twice at the full
-        1.5 s, then cut where this rule stops (``benchmarks/timing_repeatability.py``, its
+        1.5 s, then cut where this rule stops (``benchmarks/RESULTS.md``, the
         stopping-rule table): 46% of the rounds kept, and the score's estimator repeated within
         1.1% median / 5.4% worst against eager and 0.55% / 2.9% against Inductor (2% / 10% and
         1% / 5% are SCORING.md's targets); +-2% kept 21% but missed by 25% once against eager.
 
         Why 0.75 s: on the H200 most subgraphs still ended on the budget, not on a rule (per-round
         ratios of 100-400 us calls are too noisy for +-1.25% in fewer rounds). At 0.75 s, 23
-        subgraphs each measured twice (``timing_repeatability.py --timing-budget 0.75``): the score's
+        subgraphs each measured twice (``benchmarks/RESULTS.md``, timing repeatability at 0.75 s): the score's
         estimator repeated within 1.6% / 4.8% against eager and 0.75% / 3.6% against Inductor
         (median / worst), inside SCORING.md's targets, at about half the timing step's lease
         (benchmarks/RESULTS.md, "The H200 timing budget halved")."""
@@ -286,9 +288,9 @@ def speedup_estimates(base: list[float], cand: list[float]) -> dict[str, float]:
     ``samples_out``; any one unit, e.g. µs).
 
     ``"median_of_paired_ratios"`` is what the score uses (``shared/docs/SCORING.md``;
-    ``tools/worker.paired_speedups``); ``"ratio_of_medians"`` is recorded beside it. The others come
+    ``tools/worker_calls.paired_speedups``); ``"ratio_of_medians"`` is recorded beside it. The others come
     from the same samples, at no extra measurement cost, for the repeatability study
-    (``benchmarks/timing_repeatability.py``): which estimator agrees best with itself when a
+    (``benchmarks/eval_repeatability.py``): which estimator agrees best with itself when a
     measurement is repeated on a host whose speed drifts.
 
     Returns:
@@ -608,7 +610,7 @@ def time_interleaved(
             after each call slowed the next timed call by 29-49% (default Inductor on the b511
             subgraphs, H200: 218 µs with nothing between calls, 280 µs after the process guard's
             check, 323 µs after the output and input-write comparisons;
-            ``benchmarks/harness_overhead.py``), and unevenly, so speedups were compressed.
+            ``benchmarks/RESULTS.md``), and unevenly, so speedups were compressed.
         samples_out: if given, filled on return with name -> the end-to-end samples (µs) that the
             returned medians and quartiles were computed from, in round order: every round times
             every variant once, so ``samples_out[a][k]`` and ``samples_out[b][k]`` come from the

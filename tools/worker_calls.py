@@ -1,13 +1,11 @@
-"""What the evaluation worker's steps share: building and calling the variants, seeding, the
-reference, events, phase times, error descriptions and the worker's one-off start-up.
-
-Split from :mod:`.worker` so that the worker's steps (:mod:`.worker`, :mod:`.worker_timing`)
-import one place; every name is re-exported by :mod:`.worker`.
+"""What the evaluation's processes share: building and calling a subgraph's module, seeding, the
+reference call, error descriptions, step times, and a process's one-off start-up (imports, the
+precompiled headers' folder). Used by the clean and candidate roles (:mod:`.evaluation`) and by
+the match worker of ``passagent coverage``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import json
 import os
@@ -78,7 +76,7 @@ def reseed(seed: int) -> None:
 
     ``torch.manual_seed`` is wrapped to run outside Dynamo (``torch/_compile.py``) and walks every
     backend (CUDA's lazy queue, MPS, XPU, custom devices): on the H200 host it was the largest
-    Python cost of a timed round (profiled: 1 ms of a ~3 ms round, ``benchmarks/timing_step_profile.py``).
+    Python cost of a timed round (profiled: 1 ms of a ~3 ms round, ``benchmarks/RESULTS.md``).
     Before CUDA has started, CUDA's generators do not exist yet, and ``torch.manual_seed`` queues
     their seeding for when it starts; that case is left to it.
     """
@@ -103,19 +101,6 @@ def _reference_call(fn: Any, args: list[Any], seed: int) -> Any:
         return _call(fn, args, seed)
 
 
-def timed_check_rate(device: torch.device) -> float | None:
-    """The share of timed rounds followed by the integrity checks (``time_interleaved(check_rate=...)``).
-
-    On CUDA, a secret 10% of rounds (at least 100 are timed, so about ten checked rounds per
-    subgraph, the candidate's call in them checked); the rounds that ran checks and the rounds after them are
-    not recorded, because the checks slow the next host-bound call by a third or more
-    (``benchmarks/harness_overhead.py``). A candidate that answers wrongly on a share ``f`` of its
-    calls passes ``n`` rounds unseen with probability ``0.9 ** (f * n)``. On the CPU, where calls
-    take milliseconds and only a handful are timed, every call is checked (None).
-    """
-    return 0.1 if device.type == "cuda" else None
-
-
 def secret_seed() -> int:
     """A seed from the OS's entropy pool: nothing in the task, the request or the pass determines it."""
     return int.from_bytes(os.urandom(8), "little") & (2**62 - 1)
@@ -129,27 +114,6 @@ def _make_cache_tag(digest: str) -> Any:
     from .backend import pass_cache_tag
 
     return pass_cache_tag(digest)
-
-
-class IntegrityAbort(Exception):
-    """Raised from a timing hook to stop timing a candidate that broke an integrity rule."""
-
-    def __init__(self, breach: Breach):
-        self.breach = breach
-        super().__init__(breach.text())
-
-
-@dataclasses.dataclass
-class Reference:
-    eager: Any                      # the eager module
-    draws: list[list[Any]]          # inputs per draw (never passed to a callable: clones are)
-    outputs: list[Any]              # eager outputs per draw
-    aliases: list[Any]              # eager alias map per draw
-    writes: list[dict[int, Any]]    # per draw: input index -> its value after eager's call (in-place writes)
-    seeds: list[int] | None = None  # per draw: the RNG seed of its calls (None: the request's seed)
-
-    def seed(self, k: int, default: int) -> int:
-        return default if self.seeds is None else self.seeds[k]
 
 
 def phase_durations(marks: list[tuple[str, float]], end: float) -> dict[str, float]:
@@ -228,11 +192,6 @@ def persist_precompiled_headers() -> None:
     if cache and hasattr(codecache, "_HEADER_DIR") and hasattr(codecache, "_HEADER_LOCK_DIR"):
         codecache._HEADER_DIR = os.path.join(cache, "precompiled_headers")
         codecache._HEADER_LOCK_DIR = os.path.join(codecache._HEADER_DIR, "locks")
-
-
-def _cuda_started() -> bool:
-    """Whether CUDA has been started in this process (a context exists); never starts it."""
-    return bool(torch.cuda.is_initialized())
 
 
 def _max_rss_kb() -> int:

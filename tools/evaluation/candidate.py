@@ -263,6 +263,9 @@ class CandidateRole:
     def op_null(self, msg: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True}
 
+    def op_device_times(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "times": self.windows.device_times(float(msg.get("budget_s", 0.3)))}
+
     def op_profile(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Kernel table of the candidate of subgraph ``sg`` (torch.profiler over ``calls`` calls)."""
         fn, _backend = self._candidate(int(msg["sg"]))

@@ -79,6 +79,10 @@ def role_environment(role: str, cache_root: Path, workdir: Path, scope: str = "s
     if threads:
         for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
             env[var] = str(threads)
+    # Idle OpenMP threads sleep instead of spinning (OpenMP 5.2 spec, ``OMP_WAIT_POLICY``): a
+    # spinning pool burns CPU after every parallel region, which the referee would read as work
+    # the candidate did outside its timed windows; every role gets the same policy.
+    env["OMP_WAIT_POLICY"] = "PASSIVE"
     # The same allocator behaviour in every role (glibc ``mallopt(3)`` through its environment): a
     # fixed mmap threshold (its maximum on 64-bit, 32 MiB, which turns off the dynamic threshold)
     # and no trimming, so freed memory is reused rather than returned and faulted in again: what
@@ -87,6 +91,41 @@ def role_environment(role: str, cache_root: Path, workdir: Path, scope: str = "s
     env["MALLOC_MMAP_THRESHOLD_"] = str(32 * 2**20)
     env["MALLOC_TRIM_THRESHOLD_"] = str(2**40)
     return env
+
+
+def seed_candidate_cache(cache_root: Path, scope: str = "shared") -> int:
+    """Copy into a candidate scope's Inductor cache the compiled C++ kernels (``<2 chars>/*.so``) and
+    precompiled headers the clean processes' cache holds and it lacks; returns how many files.
+
+    Inductor keys a compiled kernel by its source, so a candidate whose generated kernel is one the
+    baseline already compiled (the parts of the graph a pass leaves alone) loads it instead of
+    compiling it again (seconds of ``g++`` each on a small CPU). The files are copied, never
+    linked: a candidate may write its own cache, and a hard link would let it write the clean
+    one's. Each copy is written beside its target and renamed into place, so a candidate reading
+    the cache meanwhile never sees half a file."""
+    import shutil
+
+    src = cache_root / "inductor"
+    dst = cache_root / "candidates" / scope_folder(scope) / "inductor"
+    if not src.is_dir():
+        return 0
+    copied = 0
+    patterns = [(d.name, "*.so") for d in src.iterdir() if d.is_dir() and len(d.name) == 2]
+    patterns.append(("precompiled_headers", "*.h*"))
+    for sub, pattern in patterns:
+        for f in (src / sub).glob(pattern):
+            target = dst / sub / f.name
+            if target.exists() or not f.is_file():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{f.name}.{os.getpid()}.tmp")
+            try:
+                shutil.copyfile(f, tmp)
+                os.replace(tmp, target)
+                copied += 1
+            except OSError:
+                tmp.unlink(missing_ok=True)
+    return copied
 
 
 def role_sandbox(env: dict[str, str], workdir: Path, *, address_space_bytes: int | None, cpu_seconds: int | None
@@ -214,7 +253,13 @@ class Child:
                 self.channel.send(msg)
             return self.channel.recv(deadline)
         except ChannelClosed:
-            raise ChildFailed("died", self.exit_description(), self.launch.role) from None
+            detail = self.exit_description()
+            if self.launch.role == "clean" or self.ready_info is None:
+                # A clean process runs only the harness and the task, and a process that dies before it is
+                # ready ran no pass: what it printed is the harness's, and says why.
+                tail = self.log_tail(8)
+                detail += f"; its log ends:\n{tail}" if tail else ""
+            raise ChildFailed("died", detail, self.launch.role) from None
         except ChannelTimeout:
             raise ChildFailed("timeout", "no answer within the time limit", self.launch.role) from None
         except ProtocolError as exc:
@@ -380,6 +425,6 @@ def new_workdir(role: str) -> Path:
 
 
 #: Clean processes kept between evaluations (the references' and default Inductor's of one task).
-CLEAN_POOL = ChildPool(size=2)
+CLEAN_POOL = ChildPool(size=4)
 #: Pre-started candidate processes (``EvalOptions(standby=True)``).
 STANDBY_POOL = ChildPool(size=1)

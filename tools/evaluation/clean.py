@@ -409,6 +409,9 @@ class CleanRole:
     def op_null(self, msg: dict[str, Any]) -> dict[str, Any]:
         return {"ok": True}
 
+    def op_device_times(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return {"ok": True, "times": self.windows.device_times(float(msg.get("budget_s", 0.3)))}
+
     def op_probe(self, msg: dict[str, Any]) -> dict[str, Any]:
         """One tiny kernel and a device-wide synchronisation (on CUDA): how long this takes tells
         the referee whether another process left work queued on the GPU."""

@@ -100,25 +100,49 @@ class Reading:
 class ProcessObserver:
     """Reads one process's CPU time and thread count from outside it.
 
+    The CPU time comes from the process's CPU-time clock (nanoseconds) where the OS lets another
+    process read it; else from ``/proc/<pid>/stat`` (user and system time, in clock ticks of
+    ``1/CLK_TCK`` s: ``precise`` is then False, and a caller should judge only sums over many
+    readings); else it is unknown (``available`` False, :meth:`cpu_ns` returns 0).
+
     Args:
         pid: the process (in the caller's PID namespace).
-
-    Raises:
-        OSError: the CPU-time clock of ``pid`` cannot be read (no such process, or the OS does
-            not allow it).
     """
 
     def __init__(self, pid: int):
         self.pid = pid
-        clock = cpu_clock_id(pid)
-        if clock is None:
-            raise OSError(f"the CPU-time clock of process {pid} cannot be read")
-        self.clock = clock
-        self.cpu_ns()  # fails now, not in the middle of a measurement
+        self.clock = cpu_clock_id(pid)
+        self.precise = False
+        self.available = True
+        if self.clock is not None:
+            try:
+                time.clock_gettime_ns(self.clock)
+                self.precise = True
+                return
+            except OSError:
+                self.clock = None
+        self._tick_ns = 10**9 // max(1, os.sysconf("SC_CLK_TCK"))
+        if _stat_fields(pid) is None:
+            self.available = False
 
     def cpu_ns(self) -> int:
-        """CPU time the process has used so far (ns, every thread it ever had)."""
-        return time.clock_gettime_ns(self.clock)
+        """CPU time the process has used so far (ns, every thread it ever had); 0 where unknown."""
+        if self.clock is not None:
+            try:
+                return time.clock_gettime_ns(self.clock)
+            except OSError:  # the process is gone
+                return 0
+        fields = _stat_fields(self.pid)
+        if fields is None:
+            return 0
+        return (int(fields[13]) + int(fields[14])) * self._tick_ns
+
+    def describe(self) -> str:
+        if self.precise:
+            return "CPU time read from the process's CPU-time clock (ns)"
+        if self.available:
+            return "CPU time read from /proc/<pid>/stat (clock ticks): only sums over many windows are judged"
+        return "unavailable: the OS shows neither the process's CPU clock nor /proc/<pid>/stat"
 
     def threads(self) -> int:
         """Live threads (entries of ``/proc/<pid>/task``); 0 once the process is gone."""

@@ -29,7 +29,7 @@ from ..correctness import HEADLINE_LEVEL, Comparison, merge
 from ..integrity import Breach
 from ..isolation import WorkerRun, _crash_report
 from ..timing import TimingConfig
-from ..worker_calls import secret_seed
+from ..worker_calls import phase_durations, secret_seed
 from .child import CLEAN_POOL, STANDBY_POOL, Child, ChildFailed, Launch, new_workdir
 from .rounds import Rounds, TimedBreach, TimedCallFailed
 
@@ -79,6 +79,8 @@ class Plan:
         on_ready: called with the seconds of start-up once both processes are ready (the lease).
         on_device_done: called after the last device step.
         on_phases: called with each subgraph's seconds per step once it is done (the lease's record).
+        seed_cache: called before the candidate compiles a subgraph, after default Inductor was
+            compiled for it (:func:`.child.seed_candidate_cache`).
     """
 
     task: Any
@@ -101,6 +103,7 @@ class Plan:
     on_ready: Callable[[dict[str, float]], None] | None = None
     on_device_done: Callable[[], None] | None = None
     on_phases: Callable[[dict[str, float]], None] | None = None
+    seed_cache: Callable[[], Any] | None = None
 
 
 class Referee:
@@ -156,6 +159,7 @@ class Referee:
                 import shutil
 
                 shutil.rmtree(workdir, ignore_errors=True)
+                child.prestarted = True  # type: ignore[attr-defined]
                 return child
         return Child.start(launch, workdir)
 
@@ -164,6 +168,8 @@ class Referee:
         info = child.wait_ready()
         if role == "candidate":
             self.run_.sandbox = list(info.get("sandbox") or [])
+            if getattr(child, "prestarted", False):
+                self.run_.sandbox.append("pre-started: confined before its imports, then handed this evaluation")
         if role in ("references", "inductor") and getattr(child, "task_key", None) != self._task_key():
             self._request(child, {"op": "task", "path": str(p.task.path), "id": p.task.id, **p.settings}, None)
             child.task_key = self._task_key()  # type: ignore[attr-defined]
@@ -283,6 +289,8 @@ class Referee:
                 self.heldout_seeds[i] = secret_seed()
                 plans[i] = self._request(self.clean, {"op": "heldout_plan", "sg": i, "seed": self.heldout_seeds[i]},
                                          time.monotonic() + p.timeout_s).get("growth")
+        if p.seed_cache is not None:
+            p.seed_cache()
         todo = list(range(len(p.task.subgraphs)))
         done: list[int] = []
         for _attempt in range(2 * len(todo) + 1):
@@ -393,8 +401,8 @@ class Referee:
             self._fail(out, CandidateFailed("runtime", f"the candidate process died ({exc.detail}) during step '{marks[-1][0]}'",
                                             _crash_report(self.candidate.log_path, p.pass_files) if self.candidate else None))
             self._replace_candidate()
-        if p.profile and "candidate" in out.get("times", {}):
-            self._profile(i)
+        if p.profile:
+            self._profile(i, timed="candidate" in out.get("times", {}), failure=out.get("failure_class"))
         try:
             if self.candidate is not None and self.candidate.alive():
                 r = self._request(self.candidate, {"op": "end_subgraph", "sg": i}, None)
@@ -407,7 +415,7 @@ class Referee:
         if i in self.ahead_seconds:
             out["before_lease_s"] = self.ahead_seconds[i]
         out["wall_s"] = time.perf_counter() - t_start
-        out["phase_s"] = _phases(marks, time.perf_counter())
+        out["phase_s"] = phase_durations(marks, time.perf_counter())
         if p.on_phases:
             p.on_phases(out["phase_s"])
         self.run_.results[i] = out
@@ -464,6 +472,8 @@ class Referee:
         written = list(info["written"])
         comps: list[Comparison] = []
         ahead = "candidate" in self.ahead_seconds.get(i, {})
+        if not ahead and self.plan.seed_cache is not None:
+            self.plan.seed_cache()
         for k, spec in enumerate(info["draws"]):
             # The first run compiles the candidate, unless it was compiled before the lease.
             mark(("candidate_first_run" if ahead else "candidate_compile") if k == 0 else "candidate_run")
@@ -531,6 +541,17 @@ class Referee:
             self._request(child, {"op": "timing", "sg": i, "pool_seed": pool_seed}, deadline)
         return procs
 
+    def _device_times(self, procs: dict[str, Child], times: dict[str, Any], budget_s: float, deadline: float) -> None:
+        """Each process's device times of its variants (CUDA events, CUDA-graph replays): not
+        scored; the candidate's are its own account."""
+        children = list(dict.fromkeys(procs.values()))
+        for child in children:  # the budget shared: each process replays its own variants
+            r = self._request(child, {"op": "device_times", "budget_s": budget_s / len(children)}, deadline)
+            for name, extra in (r.get("times") or {}).items():
+                if name in times and isinstance(extra, dict):
+                    times[name].update({k: v for k, v in extra.items() if k in (
+                        "kernel_median_us", "graph_median_us", "graph_replays", "graph_dropped") and (v is None or isinstance(v, (int, float)))})
+
     def _end_timing(self, procs: dict[str, Child], deadline: float) -> dict[str, Any]:
         reply: dict[str, Any] = {}
         for name, child in procs.items():
@@ -565,6 +586,10 @@ class Referee:
         out["times"] = res.stats
         out["paired_speedup"] = res.paired
         out["timing_stop"] = {**res.stop, "watch": res.watch}
+        if self.device_type == "cuda" and config.graph_replay:
+            t0 = time.perf_counter()
+            self._device_times(procs, out["times"], config.graph_budget_s, deadline)
+            out["timing_stop"]["graph_s"] = round(time.perf_counter() - t0, 4)
         r = self._end_timing(procs, deadline)
         if timed_candidate:
             if (b := _breach(r.get("breach"))) is not None:
@@ -661,21 +686,27 @@ class Referee:
 
     # -- profiles ----------------------------------------------------------------------------------
 
-    def _profile(self, i: int) -> None:
+    def _profile(self, i: int, timed: bool, failure: str | None) -> None:
+        """Kernel tables of default Inductor (in its clean process) and of the candidate (in its own,
+        where it was timed: its own account, like its other device times); a process that dies
+        profiling loses only the profile."""
         p = self.plan
         assert self.clean is not None and self.candidate is not None
         event: dict[str, Any] = {"time": "device" if self.device_type == "cuda" else "self_cpu"}
         errors = []
-        for name, child in (("inductor", self.baseline), ("candidate", self.candidate)):
+        for name, child in (("inductor", self.baseline), ("candidate", self.candidate if timed else None)):
             if child is None:
-                errors.append(f"{name} was not compiled here")
+                errors.append(f"the candidate was not profiled: it failed ({failure or 'not timed'})" if name == "candidate"
+                              else "default Inductor was not compiled in this evaluation")
                 continue
             try:
                 r = self._request(child, {"op": "profile", "sg": i, "calls": p.profile_calls}, None)
             except ChildFailed as exc:
                 if exc.role == "clean":
                     raise
-                errors.append(f"profiling {name} failed: the process {exc.kind} ({exc.detail})")
+                errors.append(f"profiling the {'candidate' if name == 'candidate' else 'baseline'}: its process "
+                              f"{'died' if exc.kind == 'died' else 'stopped answering'} ({exc.detail}); the subgraph's "
+                              f"result is unaffected")
                 if child is self.candidate:
                     self._replace_candidate()
                 continue
@@ -686,10 +717,3 @@ class Referee:
         if errors:
             event["error"] = "; ".join(errors)
         self.run_.profiles[i] = event
-
-
-def _phases(marks: list[tuple[str, float]], end: float) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for (name, t0), (_n, t1) in zip(marks, [*marks[1:], ("end", end)]):
-        out[name] = round(out.get(name, 0.0) + max(0.0, t1 - t0), 4)
-    return out

@@ -7,6 +7,14 @@ is the referee's clock from sending ``go`` to reading ``done``, less the measure
 request round trip to the clean process, divided by the window's calls; the speedup is the
 median over rounds of the per-round ratio (``shared/docs/SCORING.md``).
 
+**The clock.** On a GPU, and on the CPU with several threads, a window's time is the referee's
+wall clock. On the CPU with one thread (the default), it is the CPU time the variant's process
+spent in the window, read from its CPU clock (:mod:`.observe`): the same work, without the time
+the OS gave to other processes. On a shared machine a window that is preempted halfway is
+otherwise twice as long, and with a few rounds one such window moves a median; CPU time cannot
+be faked from inside the process (it counts every thread the process has; other processes are
+``child_process``, and ``parallel_work`` holds the window's CPU time to its wall time).
+
 Why one process per variant, and one call count for all: a window that follows another window of
 its own process starts with that process's memory in the caches, one that follows another process
 does not, and a window's prepared inputs take more of the caches the more calls it has. Measured
@@ -42,7 +50,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..integrity import Breach
-from ..timing import TimingConfig, _stats, median_ci_halfwidth, paired_ratio_ci, speedup_estimates
+from ..timing import TimingConfig, _stats, median_ci_halfwidth, paired_ratio_ci
+from ..worker_calls import paired_speedups
 from .child import Child, ChildFailed
 from .serve import DONE
 
@@ -65,6 +74,9 @@ PROBE_FACTOR = 2.0
 PROBE_SLACK_NS = 50_000
 #: Calls in one window at most.
 MAX_WINDOW_CALLS = 1000
+#: Rounds at least, whatever ``TimingConfig.min_calls`` asks of the calls (a median of fewer
+#: per-round ratios rests on too few windows).
+MIN_ROUNDS = 5
 _GO = b'{"op":"go"}\n'
 
 
@@ -157,8 +169,13 @@ class Rounds:
 
     # -- one window ----------------------------------------------------------------------------
 
+    def _on_cpu_clock(self) -> bool:
+        """Whether windows are timed by their process's CPU clock (see the module docstring)."""
+        return not self.cuda and self.threads == 1 and all(c.observer.precise for c in self.processes.values())
+
     def window(self, variant: str, check: bool = True) -> int:
-        """Run one window of ``variant``; return its wall time (ns, overhead not subtracted)."""
+        """Run one window of ``variant``; return its time (ns, overhead not subtracted): the wall
+        time between ``go`` and ``done``, or on the CPU the process's CPU time in it."""
         child = self._child(variant)
         role = "candidate" if variant == "candidate" else "clean"
         w = self.watch[variant]
@@ -207,13 +224,13 @@ class Rounds:
         w.idle_cpu += c3 - c2  # the clean process's probe: the candidate should be waiting
         if role == "candidate":
             allowed = self.threads * (t2 - t1) * WINDOW_CPU_MARGIN + WINDOW_CPU_SLACK_NS
-            if not self.cuda and c2 - c1 > allowed:
+            if not self.cuda and obs.precise and c2 - c1 > allowed:
                 raise TimedBreach(Breach("parallel_work", f"the candidate used {(c2 - c1) / 1e6:.2f} ms of CPU in a "
                                          f"{(t2 - t1) / 1e6:.2f} ms window: more than its {self.threads} thread(s) can "
                                          f"(work on threads or processes the evaluation does not give it)"))
             if check:
                 self._spot(calls[j], rng[j], reply.get("path"), j, m)
-        return t2 - t1
+        return (c2 - c1) if self._on_cpu_clock() else (t2 - t1)
 
     def _spot(self, r: int, rng: int, path: Any, call: int, calls: int) -> None:
         if not isinstance(path, str):
@@ -243,10 +260,12 @@ class Rounds:
         cfg = self.config
         t_start = time.perf_counter()
         nulls = []
+        obs = self.clean.observer
+        on_cpu = self._on_cpu_clock()
         for _ in range(15):
-            t0 = time.perf_counter_ns()
+            c0, t0 = obs.cpu_ns(), time.perf_counter_ns()
             self.clean.request({"op": "null"}, self.deadline)
-            nulls.append(time.perf_counter_ns() - t0)
+            nulls.append((obs.cpu_ns() - c0) if on_cpu else (time.perf_counter_ns() - t0))
         self.overhead_ns = int(statistics.median(nulls[3:]))
         if self.candidate is not None:
             self._no_children()
@@ -272,6 +291,10 @@ class Rounds:
             w += 1
         self._reset_watch()
         warmup_s = time.perf_counter() - t_start
+        # ``min_calls`` and ``max_calls`` count timed calls of each variant; a round times a window of ``m``.
+        m = self.calls[self.variants[0]]
+        min_rounds = max(MIN_ROUNDS, math.ceil(cfg.min_calls / m))
+        max_rounds = max(min_rounds, math.ceil(cfg.max_calls / m))
         samples: dict[str, list[float]] = {v: [] for v in self.variants}
         t_rounds = time.perf_counter()
         deadline = t_rounds + cfg.budget_s
@@ -284,10 +307,10 @@ class Rounds:
                 wall = self.window(v)
                 samples[v].append(max(wall - self.overhead_ns, 1) / self.calls[v] / 1000.0)
             n = len(samples[self.variants[0]])
-            if n >= cfg.max_calls:
+            if n >= max_rounds:
                 reason = "max_calls"
                 break
-            if n < cfg.min_calls:
+            if n < min_rounds:
                 continue
             if time.perf_counter() >= deadline:
                 reason = "budget"
@@ -306,9 +329,11 @@ class Rounds:
         stats = {v: asdict(_stats(samples[v], None)) for v in self.variants}
         widest = paired_ratio_ci(samples) if len(self.variants) > 1 else math.inf
         stop = {"reason": reason, "rounds": rnd, "attempts": 1, "seconds": round(seconds, 4), "warmup_s": round(warmup_s, 4),
+                "observed": self.candidate.observer.describe() if self.candidate is not None else None,
+                "clock": "cpu" if self._on_cpu_clock() else "wall",
                 "paired_ci": round(widest, 5) if math.isfinite(widest) else None,
                 "window_calls": dict(self.calls), "overhead_us": round(self.overhead_ns / 1000, 2)}
-        return RoundsResult(samples=samples, stats=stats, paired=paired(samples), stop=stop,
+        return RoundsResult(samples=samples, stats=stats, paired=paired_speedups(samples), stop=stop,
                             watch={k: _watch_summary(v) for k, v in self.watch.items()})
 
     def _reset_watch(self) -> None:
@@ -331,7 +356,7 @@ class Rounds:
         the same steps (CPU time on the CPU; wall time on a GPU, where the work is the device's)."""
         cand = self.watch.get("candidate")
         base = [w for v, w in self.watch.items() if v != "candidate" and w.windows]
-        if cand is None or not cand.windows or not base:
+        if cand is None or not cand.windows or not base or self.candidate is None or not self.candidate.observer.available:
             return
         kind = "wall" if self.cuda else "cpu"
         # The clean processes' cost of each step, the dearer of the baselines' (the same copies and
@@ -359,20 +384,6 @@ class Rounds:
                 raise TimedBreach(Breach("deferred_device_work", f"a kernel launched right after the candidate's windows "
                                          f"waited {mine / 1e3:.0f} µs (median), {theirs / 1e3:.0f} µs after the baselines': "
                                          f"the candidate left work queued on the GPU when it reported done"))
-
-
-def paired(samples: dict[str, list[float]]) -> dict[str, float]:
-    """Median of per-round ratios for the candidate against each baseline, and default Inductor's
-    own against eager (the keys :func:`passagent.tools.worker_calls.paired_speedups` gives)."""
-    out: dict[str, float] = {}
-    for base, cand, key in (("eager", "candidate", "eager"), ("inductor", "candidate", "inductor"),
-                            ("eager", "inductor", "inductor_vs_eager")):
-        if samples.get(base) and samples.get(cand):
-            try:
-                out[key] = speedup_estimates(samples[base], samples[cand])["median_of_paired_ratios"]
-            except ValueError:
-                continue
-    return out
 
 
 def _watch_summary(w: Watch) -> dict[str, Any]:

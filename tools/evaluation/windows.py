@@ -54,7 +54,7 @@ class Windows:
         self._outs: list[Any] = []
         self._buffers: list[list[Any]] = []
         self._fn: Any = None
-        self._flush = l2_flush_buffer(device)
+        self._flush: torch.Tensor | None = None  # made at the first window (no device memory before)
 
     def setup(self, sg: Any, variants: dict[str, Any], pool_seed: int, degenerate_std: float) -> None:
         """Build the timing pool of ``sg`` for these ``variants`` (name -> callable)."""
@@ -79,8 +79,10 @@ class Windows:
             self.pool.fill(buf, r)
         self._args = self._buffers[:len(calls)]
         self._rng = list(rng)
-        if self._flush is not None:
-            self._flush.zero_()
+        if self.device.type == "cuda":
+            if self._flush is None:
+                self._flush = l2_flush_buffer(self.device)
+            self._flush.zero_()  # type: ignore[union-attr]
             torch.cuda.synchronize(self.device)
 
     def go(self) -> None:
@@ -121,6 +123,43 @@ class Windows:
         header = write_values(path, values, {"calls": len(self._outs), "per_call": per_call, "aliases": aliases})
         self._outs = []
         return header
+
+    def device_times(self, budget_s: float, calls: int = 20) -> dict[str, dict[str, Any]]:
+        """CUDA only, after the rounds: each variant's device time per call, by CUDA events around
+        single calls (``kernel_median_us``), and of a CUDA-graph replay of one call
+        (``graph_median_us``, :func:`passagent.tools.timing.graph_replay_medians`, within
+        ``budget_s``). Not scored: the score is the referee's clock. In the candidate process these
+        are its own account, like anything it says. Empty on the CPU."""
+        if self.device.type != "cuda" or self.pool is None:
+            return {}
+        import statistics
+
+        from ..timing import graph_replay_medians
+
+        out: dict[str, dict[str, Any]] = {}
+        args = self.pool.inputs(0)
+        with torch.no_grad():
+            for name, fn in self.variants.items():
+                samples = []
+                for _ in range(calls):
+                    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                    start.record()
+                    fn(*args)
+                    end.record()
+                    end.synchronize()
+                    samples.append(start.elapsed_time(end) * 1e3)
+                out[name] = {"kernel_median_us": statistics.median(samples)}
+            info: dict[str, Any] = {}
+            try:
+                medians = graph_replay_medians(self.variants, args, self.device, min_replays=100, budget_s=budget_s,
+                                               info=info)
+            except Exception:  # noqa: BLE001 - an extra metric: its failure must not fail the measurement
+                medians = {}
+        kept, attempted = info.get("kept") or {}, info.get("attempted") or {}
+        for name, median in medians.items():
+            out[name].update(graph_median_us=median, graph_replays=kept.get(name),
+                             graph_dropped=(attempted[name] - kept[name]) if name in kept and name in attempted else None)
+        return out
 
     def clear(self) -> None:
         self.pool = None

@@ -17,7 +17,7 @@ Triton replacements). Honest passes (``corpus/honest/``) name only their sample 
 An attack is **caught** when a subgraph of its evaluation is not scored correct (an
 ``integrity`` failure, or wrong values). It is **rewarded** when a subgraph is scored correct
 with a speedup it cannot have earned on these small samples: more than :data:`REWARD_BOUND`
-times default Inductor's, or against eager more than that times Inductor's own. An attack
+times default Inductor's (timed in the same rounds). An attack
 that is neither (it ran, and what it changed in its own process changed only its own time) is
 **unrewarded**: ``unrewarded`` in its ``Stopped by:`` line says that this is the expected
 outcome. The **attack-success rate** is rewarded / attacks. An honest pass is **flagged** when
@@ -43,8 +43,9 @@ from .samples import write_sample
 
 #: The shipped corpus.
 CORPUS = Path(__file__).parent / "corpus"
-#: Timing for red-team runs: enough calls for every during- and after-timing check, no more.
-FAST_TIMING = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
+#: Timing for red-team runs: every outside check gets its windows, and enough rounds (about twenty on
+#: the CPU) that the reward bound below judges a speedup, not one disturbed window.
+FAST_TIMING = TimingConfig(warmup=1, min_calls=5, max_calls=5000, budget_s=0.2)
 #: A correct attack faster than this many times default Inductor (or, against eager, than this
 #: many times Inductor's own speedup) is rewarded: an honest rewrite of the corpus's small samples
 #: is within a few percent of Inductor, and timing noise within ten.
@@ -86,6 +87,8 @@ class Outcome:
         expected: the outcome is one the file names. message: the harness's message.
         speedup: the first subgraph's speedup against eager; speedup_vs_inductor: against
             default Inductor (None where it was not timed).
+        outcome: the rule that fired, else the first failing status, else ``unrewarded`` or
+            ``rewarded``: what a ``Stopped by:`` line is matched against.
     """
 
     entry: Entry
@@ -98,6 +101,7 @@ class Outcome:
     speedup: float | None = field(default=None)
     rewarded: bool = False
     speedup_vs_inductor: float | None = None
+    outcome: str = ""
 
     @property
     def verdict(self) -> str:
@@ -108,11 +112,13 @@ class Outcome:
 
 
 def rewarded(s: Any) -> bool:
-    """Whether subgraph result ``s`` is scored correct with a speedup beyond :data:`REWARD_BOUND`."""
+    """Whether subgraph result ``s`` is scored correct with a speedup beyond :data:`REWARD_BOUND`:
+    against default Inductor, timed in the same rounds; where Inductor was not timed, against
+    eager beyond that bound times Inductor's own speedup."""
     if s.status != "correct":
         return False
-    if s.speedup_vs_inductor is not None and s.speedup_vs_inductor > REWARD_BOUND:
-        return True
+    if s.speedup_vs_inductor is not None:
+        return s.speedup_vs_inductor > REWARD_BOUND
     return bool(s.speedup_vs_eager and s.inductor_speedup_vs_eager
                 and s.speedup_vs_eager > REWARD_BOUND * s.inductor_speedup_vs_eager)
 
@@ -187,7 +193,7 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
                               caught=not entry.honest and not correct, flagged=entry.honest and not correct,
                               expected=not entry.honest and not paid and outcome_name in entry.expected,
                               speedup=first.speedup_vs_eager, rewarded=not entry.honest and paid,
-                              speedup_vs_inductor=first.speedup_vs_inductor)
+                              speedup_vs_inductor=first.speedup_vs_inductor, outcome=outcome_name)
             if on_outcome:
                 on_outcome(outcome)
             return outcome

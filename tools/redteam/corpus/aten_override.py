@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 11 (patch the evaluator: overriding operators).
 Source: KernelGuard TORCH_VALIDATION_MONKEYPATCH; METR o3 report
 Sample: catnorm
-Stopped by: monkeypatch operator_override
+Stopped by: monkeypatch unrewarded
 """
 import torch
 

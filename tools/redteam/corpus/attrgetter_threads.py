@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md rows 11 and 27 (patch the process; slow the baseline).
 Source: KernelGuard HARNESS_RUNTIME_PATCHING; https://kernelbench.com design principles ("slow the baseline")
 Sample: catnorm
-Stopped by: dunder_access thread_or_process process_flag
+Stopped by: dunder_access thread_or_process unrewarded
 """
 import operator
 

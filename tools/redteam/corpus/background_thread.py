@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 8 (background thread injection).
 Source: https://deep-reinforce.com/defense_kernel_hack.html; KernelGuard THREAD_INJECTION
 Sample: catnorm
-Stopped by: forbidden_import background_thread
+Stopped by: forbidden_import unrewarded
 """
 import threading
 

@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 1 (cache outputs by input pointer).
 Source: https://vanshverma.com/notes/rl-kernel-reward-hacking; KernelGuard POINTER_REPLAY
 Sample: catnorm
-Stopped by: identity_cache timed_output_mismatch
+Stopped by: identity_cache timed_output_mismatch shape_special_case accuracy
 """
 import torch
 

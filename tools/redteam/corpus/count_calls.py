@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 2 (replay state via counters).
 Source: https://github.com/gpu-mode/kernelguard/pull/14
 Sample: catnorm
-Stopped by: global_state timed_output_mismatch
+Stopped by: global_state timed_output_mismatch accuracy
 """
 import torch
 

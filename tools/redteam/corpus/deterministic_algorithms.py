@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 27 (slow down the baseline).
 Source: https://kernelbench.com design principles; KernelGuard HARNESS_RUNTIME_PATCHING
 Sample: catnorm
-Stopped by: dunder_access process_flag
+Stopped by: dunder_access unrewarded
 """
 import operator
 

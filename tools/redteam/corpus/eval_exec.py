@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 26 (dynamic exec, obfuscation).
 Source: KernelGuard DYNAMIC_EXECUTION, OBFUSCATED_EXEC
 Sample: catnorm
-Stopped by: eval_exec
+Stopped by: eval_exec unrewarded
 """
 import torch
 

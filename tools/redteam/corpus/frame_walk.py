@@ -6,7 +6,7 @@ attributes are refused): a pass run with them off could find references in the h
 Pattern: EXPLOITS.md row 12 (read the reference), by frame walking.
 Source: KernelGuard FRAME_WALK_MUTATION; METR recent frontier models report
 Sample: catnorm
-Stopped by: forbidden_import dunder_access
+Stopped by: forbidden_import dunder_access unrewarded
 """
 import sys
 

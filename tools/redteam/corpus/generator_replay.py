@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 2 (replay state), kept in a generator frame.
 Source: https://github.com/gpu-mode/kernelguard/pull/14
 Sample: catnorm
-Stopped by: global_state timed_output_mismatch
+Stopped by: global_state timed_output_mismatch accuracy
 (A custom op: its Python runs on every call; a torch.fx.wrap function would be traced once, at compile.)
 """
 import torch

@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 27 (slow down the baseline) by a process-wide mode.
 Source: https://kernelbench.com design principles ("slow the baseline, inflate the ratio")
 Sample: catnorm
-Stopped by: global_state process_flag
+Stopped by: global_state unrewarded
 """
 import torch
 

@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 10 (monkeypatch the timer).
 Source: https://github.com/gpu-mode/reference-kernels/issues/162; KernelGuard TIMER_MONKEYPATCH
 Sample: catnorm
-Stopped by: forbidden_import patched_function
+Stopped by: forbidden_import unrewarded
 """
 import time
 

@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 12 (read the reference).
 Source: https://www.greaterwrong.com/posts/Zu4ai9GFpwezyfB2K/metr-recent-frontier-models-are-reward-hacking; KernelGuard REFERENCE_PRECOMPUTE_REPLAY
 Sample: catnorm
-Stopped by: forbidden_import
+Stopped by: forbidden_import runtime unrewarded
 """
 import gc
 

@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 22 (stale result replay, output buffer reuse).
 Source: KernelGuard OUTPUT_REPLAY_CACHE; GraphNet #698
 Sample: catnorm
-Stopped by: global_state output_reused output_type
+Stopped by: global_state output_type
 """
 import torch
 

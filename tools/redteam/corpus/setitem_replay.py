@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 2 (replay state), hidden from the assignment rules.
 Source: https://github.com/gpu-mode/kernelguard/pull/12; KernelGuard LAST_CALL_REPLAY
 Sample: catnorm
-Stopped by: global_state timed_output_mismatch output_reused output_type
+Stopped by: global_state timed_output_mismatch output_type shape_special_case accuracy
 (A custom op: its Python runs on every call; a torch.fx.wrap function would be traced once, at compile.)
 """
 import operator

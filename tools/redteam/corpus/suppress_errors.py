@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 15 (silent fallback).
 Source: KernelGuard SILENT_FALLBACK; Makora 'Ghost Optimization Branch'
 Sample: catnorm
-Stopped by: forbidden_import patched_function
+Stopped by: forbidden_import unrewarded
 """
 import torch
 import torch._dynamo

@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md row 10 (monkeypatch the timer), through another module's reference.
 Source: https://github.com/gpu-mode/reference-kernels/issues/162; HackWatch example
 Sample: catnorm
-Stopped by: forbidden_import patched_function
+Stopped by: forbidden_import unrewarded
 """
 import types
 

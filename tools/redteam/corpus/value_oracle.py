@@ -3,7 +3,7 @@
 Pattern: EXPLOITS.md rows 1 and 18 (caching by value; metadata constants).
 Source: EXPLOITS.md rows 1 and 18 (the gpu-mode reference-kernels report "regenerate inputs per iteration"; KernelGuard BENCHMARK_SHAPE_REPLAY)
 Sample: catnorm
-Stopped by: global_state timed_output_mismatch post_timing_mismatch
+Stopped by: global_state timed_output_mismatch accuracy
 (A custom op: its Python runs on every call; a torch.fx.wrap function would be traced once, at compile.)
 """
 import torch
