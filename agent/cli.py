@@ -108,7 +108,7 @@ def eval_cmd(
     json_out: bool = typer.Option(False, "--json", help="Print the versioned JSON result instead of tables."),
     draws: int = typer.Option(3, min=1, help="Fresh input draws checked for correctness."),
     seed: int = typer.Option(0, help="Seed of input draw 0 (draw k uses seed+k)."),
-    timeout: float = typer.Option(300.0, help="Per-subgraph time limit in the worker (seconds)."),
+    timeout: float = typer.Option(300.0, help="Time limit of each step of a subgraph in the evaluation's processes (seconds)."),
     timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph (default: 0.5 on the CPU; on CUDA at most 1.5, stopping once each median is known to +-0.5%)."),
     slowdown_penalty: float = typer.Option(0.0, help="p in r(s)=s^(p+1) for slowdowns (SCORING.md)."),
     failure_penalty: float = typer.Option(0.1, help="b, the score of a failed subgraph (SCORING.md)."),
@@ -323,8 +323,8 @@ _add_apply_commands()
 def redteam_cmd(
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
     only: Optional[str] = typer.Option(None, help="Run only corpus passes whose name contains this."),
-    runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack reaches the worker's runtime defences."),
-    jobs: int = typer.Option(1, min=1, help="Evaluations run at once, each in its own worker process."),
+    runtime_only: bool = typer.Option(False, "--runtime-only", help="Static checks off: every attack meets the candidate process's confinement and the referee's checks alone."),
+    jobs: int = typer.Option(1, min=1, help="Evaluations run at once, each with its own processes."),
 ) -> None:
     """Run the adversarial corpus (and honest passes) through the harness: caught, unrewarded or rewarded per pattern, attack-success rate.
 
@@ -335,7 +335,7 @@ def redteam_cmd(
     if not load_corpus(only=only):
         fail(f"no corpus pass matches --only {only!r}")
     outcomes = run_corpus(device, only=only, static_checks=not runtime_only, jobs=jobs,
-                          on_outcome=lambda o: err.print(f"{o.entry.name}: {o.outcome}", highlight=False))
+                          on_outcome=lambda o: err.print(f"{o.entry.name}: {o.verdict} ({o.outcome})" if not o.entry.honest else f"{o.entry.name}: {o.verdict}", highlight=False))
     sys.stdout.write(format_table(outcomes) + "\n")
     s = summary(outcomes)
     if s["missed"] or s["honest_flagged"]:

@@ -272,7 +272,7 @@ def describe_profile(result: EvalResult, indices: list[int], origin: str) -> tup
         prof = s.profile
         if prof is None:
             out.append("    no profile: this evaluation was not profiled" if not result.config.profile
-                       else f"    no profile: {s.message.splitlines()[0] if s.message else 'the worker reported none'}")
+                       else f"    no profile: {s.message.splitlines()[0] if s.message else 'the evaluation recorded none'}")
             out.append("")
             continue
         if prof.candidate is not None:

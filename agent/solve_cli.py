@@ -136,7 +136,7 @@ def print_solve_result(result: dict[str, Any], out: Path) -> None:
                   f"steps {result['steps']}, evaluations {result['evaluations']}, ${result['cost_usd']:.4f}, "
                   f"{result['wall_s']:.0f} s", highlight=False)
     if result.get("summary"):
-        console.print(f"[bold]summary[/bold]: {escape(result['summary'])}", highlight=False)
+        console.print(f"[bold]model's summary[/bold] (its own account, at finish): {escape(result['summary'])}", highlight=False)
     if result.get("error"):
         console.print(f"[red]error[/red]: {escape(str(result['error']))}", highlight=False)
     console.print(f"archive: {escape(str(folder))}", highlight=False)

@@ -276,7 +276,7 @@ def redteam(out: Path, runtime_only: bool, jobs: int = 1) -> list[str]:
     for static in ([True, False] if runtime_only else [True]):
         t0 = time.time()
         outcomes = run_corpus("cuda", static_checks=static, jobs=jobs,
-                              on_outcome=lambda o: print(f"redteam {o.entry.name}: {o.outcome}", flush=True))
+                              on_outcome=lambda o: print(f"redteam {o.entry.name}: {o.verdict} ({o.outcome})", flush=True))
         title = "static checks and runtime defences" if static else "runtime defences alone (static checks off)"
         lines += ["", f"Red-team corpus on CUDA, {title} ({time.time() - t0:.0f} s):", "", format_table(outcomes)]
         (out / f"redteam_{'full' if static else 'runtime'}.json").write_text(json.dumps(

@@ -59,7 +59,7 @@ def test_a_failure_inductor_shares_is_not_a_regression() -> None:
 
 
 @pytest.mark.parametrize("as_eager, as_inductor, best, keep, phrase", [
-    (1.30, 1.05, None, True, "AS 1.300, AS / AS(Inductor) 1.050"),
+    (1.30, 1.05, None, True, "AS 1.3000, AS / AS(Inductor) 1.0500"),
     (1.30, 0.97, None, False, "does not beat default Inductor (AS / AS(Inductor) 0.970"),
     (1.30, 1.05, 1.20, True, "+8.3%"),
     (1.205, 1.05, 1.20, False, "no gain"),
@@ -121,7 +121,7 @@ def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pyt
     [(name, args)] = calls
     assert name == "finish"
     summary = args["summary"]
-    assert "`A` [library form]" in summary and "`B` [simplification]" in summary and "AS 1.300 -> 1.500" in summary
+    assert "`A` [library form]" in summary and "`B` [simplification]" in summary and "AS 1.3000 -> 1.5000" in summary
     assert "library form: 2 tried, 1 kept; lost: `C` [library form]: no gain" in summary
     assert "Kept by family: generated kernel: -; library form: A; simplification: B." in summary
     assert "generated kernel: not tried: generated Triton kernels run on CUDA devices only and this run is on cpu" in summary

@@ -228,7 +228,7 @@ class BuiltinPolicy:
             out.append("Kept " + "; ".join(f"{_label(t.drafts)}: {t.drafts[0].rationale} ({t.reason})"
                                            for t in tried if t.keep) + ".")
         else:
-            out.append("No candidate beat default Inductor; the pass keeps no rule.")
+            out.append("No candidate beat default Inductor, so the final pass keeps no rule (the run's best version is still chosen by AS against eager among the versions evaluated).")
         withheld = self._withheld(history, count, device)
         for family in FAMILIES:
             for d, where in (w for w in withheld.values() if w[0].family == family):

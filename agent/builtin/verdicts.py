@@ -89,8 +89,8 @@ def judge(v: Verdict, best: float | None) -> tuple[bool, str]:
                        f"where default Inductor is correct ({v.correct}/{v.total} correct)")
     if best is None:
         if v.vs_inductor is not None and v.vs_inductor <= 1.0:
-            return False, f"does not beat default Inductor (AS / AS(Inductor) {v.vs_inductor:.3f}, AS {v.score:.3f})"
-        return True, f"AS {v.score:.3f}" + (f", AS / AS(Inductor) {v.vs_inductor:.3f}" if v.vs_inductor is not None else "")
+            return False, f"does not beat default Inductor (AS / AS(Inductor) {v.vs_inductor:.4f}, AS {v.score:.4f})"
+        return True, f"AS {v.score:.4f}" + (f", AS / AS(Inductor) {v.vs_inductor:.4f}" if v.vs_inductor is not None else "")
     if v.score > best * (1 + MIN_IMPROVEMENT):
-        return True, f"AS {best:.3f} -> {v.score:.3f} ({v.score / best - 1:+.1%})"
-    return False, f"no gain on the rules kept so far (AS {v.score:.3f} vs {best:.3f}, {v.score / best - 1:+.1%})"
+        return True, f"AS {best:.4f} -> {v.score:.4f} ({v.score / best - 1:+.1%})"
+    return False, f"no gain on the rules kept so far (AS {v.score:.4f} vs {best:.4f}, {v.score / best - 1:+.1%})"
