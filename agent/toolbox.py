@@ -244,6 +244,13 @@ class Toolbox:
         return i
 
     def _ir(self, i: int) -> dict[str, Any]:
+        """Subgraph ``i``'s inspection, labelled as this task's: the inspection cache is keyed by the
+        subgraph's content (its digest), so a record made for an identical subgraph of another task,
+        or at another index, carries that one's index, name and source."""
+        sg = self.task.subgraphs[i]
+        return {**self._inspection(i), "index": i, "name": sg.name, "source": sg.source}
+
+    def _inspection(self, i: int) -> dict[str, Any]:
         sg = self.task.subgraphs[i]
         # One inspection process for every subgraph not inspected yet: a process start costs
         # seconds, and models (and the built-in policy) inspect every subgraph of a task.

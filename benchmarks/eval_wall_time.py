@@ -1,8 +1,8 @@
-"""Wall time and worker peak memory of one ``passagent eval``, cold and with warm caches.
+"""Wall time and candidate-process peak memory of one ``passagent eval``, cold and with warm caches.
 
 Cold: an empty cache root (no Inductor artifacts, no cached baselines). Warm: the same
 evaluation again on that cache root, as an agent re-evaluating a pass sees it. Each row also
-splits the worker's time by step (``SubgraphResult.phase_s`` summed over the subgraphs), so it
+splits the evaluation's time by step (``SubgraphResult.phase_s`` summed over the subgraphs), so it
 shows where an evaluation's time goes (compiling, timing, the held-out-shape recompile).
 
     python benchmarks/eval_wall_time.py                      # shared PassBench task 623d (5 subgraphs)
@@ -12,9 +12,10 @@ shows where an evaluation's time goes (compiling, timing, the held-out-shape rec
 
 ``--modes``: ``sandbox`` (the default evaluation) and ``no-sandbox`` (``EvalOptions(sandbox=False)``:
 no write confinement, resource limits or network namespace), to measure what the sandbox costs;
-``standby`` (``EvalOptions(standby=True)``: each evaluation is served by a worker pre-started after
-the previous one, :mod:`passagent.tools.standby`; every run waits until that worker is ready, as
-an agent's turn would cover its start-up; the cold run has none). Every mode starts from its own
+``standby`` (``EvalOptions(standby=True)``: each evaluation is served by a candidate process
+pre-started after the previous one, ``STANDBY_POOL`` in :mod:`passagent.tools.evaluation.child`;
+every run waits until that process is ready, as an agent's turn would cover its start-up; the cold
+run has none). Every mode starts from its own
 empty cache root.
 
 ``--pool``: each evaluation leases its device from a one-device pool, as in a sweep or the agent's
@@ -114,9 +115,9 @@ def main() -> None:
                 print(f"[{mode} {'cold' if i == 0 else 'warm'}] {wall:.1f} s (lease {held}): {step_times(result)}", flush=True)
     print(f"\ntask {task.id[:12]} ({len(task.subgraphs)} subgraphs), pass {args.pass_path.name}, "
           f"device {args.device}: {device_name(args.device)}, cpu threads {args.cpu_threads or 'default'}\n")
-    steps = ["Inductor compile+check", "candidate compile", "candidate run", "held-out shape", "timing"]
+    steps = ["references and Inductor (clean processes)", "candidate compile", "candidate run", "held-out shape", "timing"]
     pool = ["lease held (s)", "compiled before the lease (s)"] if args.pool else []
-    print("| mode | run | wall time (s) | " + "".join(f"{k} | " for k in pool) + "worker peak RSS (MiB) | statuses | AS | "
+    print("| mode | run | wall time (s) | " + "".join(f"{k} | " for k in pool) + "candidate peak RSS (MiB) | statuses | AS | "
           + " | ".join(f"{k} (s)" for k in steps) + " | other steps (s) | timing: " + " / ".join(TIMING_PARTS) + " |")
     print("|---|---|---:|" + "---:|" * len(pool) + "---:|---|---:|" + "---:|" * (len(steps) + 1) + "---|")
     for mode, kind, wall, rss, statuses, score, by_step, held, ahead, split in rows:

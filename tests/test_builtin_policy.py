@@ -112,7 +112,7 @@ def test_search_keeps_winners_on_top_of_each_other_and_explains(monkeypatch: pyt
     text, calls = decide(monkeypatch, drafts, [])
     assert [c[0] for c in calls] == ["write_pass", "evaluate_pass"] and calls[0][1]["rule"] == "A"
     text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"])])
-    assert "`A` [library form] kept: AS 1.300, AS / AS(Inductor) 1.100" in text and calls[0][1]["rule"] == "C" and "on top of 1 kept rule" in text
+    assert "`A` [library form] kept: AS 1.3000, AS / AS(Inductor) 1.1000" in text and calls[0][1]["rule"] == "C" and "on top of 1 kept rule" in text
     text, calls = decide(monkeypatch, drafts, [eval_text(1.3, 1.1, ["correct"]), eval_text(1.2, 1.0, ["correct"])])
     assert "`C` [library form] discarded: no gain" in text
     assert calls[0] == ("delete_rule", {"rule": "C"}) and calls[1][1]["rule"] == "B"

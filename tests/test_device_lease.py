@@ -278,6 +278,39 @@ def test_a_cached_ir_inspection_takes_no_lease_and_a_missing_one_does(tmp_path: 
     assert [(r["device"], r["purpose"]) for r in read_leases(locks)] == [("cuda:1", "inspect_ir")]
 
 
+def test_an_inspection_cached_for_another_task_is_labelled_as_this_tasks_subgraph(tmp_path: Path) -> None:
+    """The inspection cache is keyed by a subgraph's content: a record written for an identical
+    subgraph of another task (another index, name and source) must not show that task's labels."""
+    import json as _json
+
+    from helpers import passbench_task
+
+    from passagent.agent.protocols import ToolCall
+    from passagent.agent.toolbox import PassWorkspace, Toolbox
+    from passagent.tools.evaluate import EvalOptions
+    from passagent.tools.ir import _cache_file
+    from passagent.tools.tasks import load_task
+
+    task = load_task(passbench_task("b511"))
+    cache = tmp_path / "cache"
+    sg = task.subgraphs[0]
+    path = _cache_file(cache, "/elsewhere/other_task", 3, "cpu", sg.digest)
+    path.parent.mkdir(parents=True)
+    path.write_text(_json.dumps({"index": 3, "name": "graphs/3", "source": "other_task", "device": "cpu", "args": [],
+                                 "op_sequence": [], "fx_code": "def forward(self): pass", "fx_nodes": [],
+                                 "graph_breaks": 0, "aten_code": "", "kernels": [], "output_code_lines": 0}))
+
+    def inspector(*a, **k):
+        raise AssertionError("the cached inspection should have served this")
+
+    opts = EvalOptions(device="cpu", cache_root=cache, device_pool=["cpu"], lock_dir=tmp_path / "locks")
+    toolbox = Toolbox(task, PassWorkspace(tmp_path / "ws"), opts, inspector=inspector)
+    out = toolbox.execute(ToolCall(id="1", name="inspect_ir", arguments={"subgraph": 0}, raw_arguments=""))
+    assert not out.is_error, out.text
+    assert f"Subgraph [0] {sg.name} (from {sg.source})" in out.text
+    assert "graphs/3" not in out.text and "other_task" not in out.text
+
+
 def test_an_ir_inspection_on_a_second_gpu_sees_that_gpu_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The inspection process gets the evaluation worker's pinning: CUDA_VISIBLE_DEVICES narrowed
     to the leased GPU and ``cuda:0`` as its device (with every GPU visible, a graph's plain 'cuda'

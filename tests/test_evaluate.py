@@ -59,6 +59,8 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
         assert s.profile is None  # profiling is off unless asked for
     assert result.scores.correct_at_minus5 == 1.0
     assert result.scores.baseline == "eager" and result.other_scores.baseline == "inductor"
+    # The candidate process's peak memory, read from outside it: at least an interpreter with torch.
+    assert result.worker_peak_rss_mb is not None and 100 < result.worker_peak_rss_mb < 8192
     # Default Inductor scored as a candidate from the same timings, and the paper's ratio to it.
     ind = inductor_task_scores(result.subgraphs, ScoringConfig(), result.config.time_statistic)
     assert result.inductor_scores == ind and ind.baseline == "eager"

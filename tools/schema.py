@@ -261,7 +261,7 @@ class EvalResult(_Model):
         None, description="default Inductor scored as a candidate against eager: its speedups from the same "
                           "timings, its own correctness (SCORING.md, 'Comparing with Inductor'); where timed")
     wall_s: float
-    worker_peak_rss_mb: float | None = Field(None, description="peak resident memory of the worker (MiB)")
+    worker_peak_rss_mb: float | None = Field(None, description="peak resident memory of the candidate process (MiB, VmHWM read from outside it)")
     sandbox: list[str] = Field([], description="the confinement the worker ran under, as applied")
     warnings: list[str] = []
 

@@ -151,6 +151,18 @@ class ProcessObserver:
         except OSError:
             return 0
 
+    def peak_rss_kb(self) -> int:
+        """The process's peak resident memory so far (KiB, ``VmHWM`` of ``/proc/<pid>/status``,
+        proc(5)); 0 once the process is gone or where the OS does not show it."""
+        try:
+            with open(f"/proc/{self.pid}/status") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1])
+        except (OSError, ValueError, IndexError):
+            pass
+        return 0
+
     def read(self) -> Reading:
         return Reading(cpu_ns=self.cpu_ns(), threads=self.threads(), wall_ns=time.perf_counter_ns())
 

@@ -193,8 +193,14 @@ class Referee:
             self.load_failure = CandidateFailed("compile", f"the pass failed to load: {r['load_error']}", r.get("traceback") or None)
         self.pass_loaded = True
 
+    def _note_candidate_memory(self) -> None:
+        """Record the candidate process's peak resident memory, read from outside it, before it ends."""
+        if self.candidate is not None:
+            self.run_.max_rss_kb = max(self.run_.max_rss_kb, self.candidate.observer.peak_rss_kb())
+
     def _replace_candidate(self) -> None:
         if self.candidate is not None:
+            self._note_candidate_memory()
             self.candidate.kill()
         self.candidate = self._start_candidate(allow_standby=False)
         self._ready(self.candidate, "candidate")
@@ -320,6 +326,7 @@ class Referee:
     def _finish(self) -> None:
         p = self.plan
         if self.candidate is not None:
+            self._note_candidate_memory()
             self.candidate.kill()
             import shutil
 

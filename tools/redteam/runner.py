@@ -153,7 +153,7 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
                entries: list[Entry] | None = None, jobs: int = 1) -> list[Outcome]:
     """Evaluate every corpus entry (the full harness: static checks, sandbox, runtime rules).
 
-    On the CPU the workers run Triton kernels through Triton's interpreter
+    On the CPU the candidate and clean processes run Triton kernels through Triton's interpreter
     (``TRITON_INTERPRET=1``), so a strict-mode attack that launches a kernel launches it here
     too; entries for another device type (``Device:``) are left out.
 
@@ -161,10 +161,10 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
         device: ``"cpu"`` or a CUDA device.
         only: run only entries whose name contains this string.
         entries: run these entries instead of the corpus (after ``only``'s filter).
-        jobs: evaluations run at once (each in its own worker process). More than one shortens
+        jobs: evaluations run at once (each with its own candidate process). More than one shortens
             the run on a machine with spare cores; the verdicts do not depend on it (no rule
             compares times across evaluations), but the speedups recorded are noisier.
-        static_checks: False runs the runtime defences alone (every attack reaches the worker).
+        static_checks: False runs the runtime defences alone (every attack reaches the candidate process).
         timing: the timing configuration (default :data:`FAST_TIMING`).
         on_outcome: called with each :class:`Outcome` as it is known (progress).
 
@@ -198,7 +198,7 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
                 on_outcome(outcome)
             return outcome
 
-        # Each evaluation is its own worker process; threads here only wait on them.
+        # Each evaluation runs in processes of its own; threads here only wait on them.
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             outcomes = list(pool.map(run, todo))
     return outcomes
@@ -206,7 +206,7 @@ def run_corpus(device: str = "cpu", only: str | None = None, static_checks: bool
 
 @contextlib.contextmanager
 def _triton_interpreter(on: bool) -> Iterator[None]:
-    """``TRITON_INTERPRET=1`` in this process's environment (the workers inherit it) while active."""
+    """``TRITON_INTERPRET=1`` in this process's environment (the evaluation's processes inherit it) while active."""
     saved = os.environ.get("TRITON_INTERPRET")
     if on:
         os.environ["TRITON_INTERPRET"] = "1"
