@@ -172,6 +172,7 @@ def check_cmd(
     integrity_mode: str = typer.Option("permissive", help="Static checks' mode: permissive or strict."),
     timeout: float = typer.Option(120.0, help="Time limit of the check (seconds)."),
     inductor: bool = typer.Option(False, "--inductor", help="Also compile the candidate on --subgraph (default 0) with Inductor: its post-grad graph and kernels."),
+    cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
     json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
 ) -> None:
     """Check a pass in seconds: static checks, matches and why not, the rewritten graph, one draw against eager.
@@ -201,7 +202,7 @@ def check_cmd(
         sys.stdout.write(describe_load_error(*unloadable) + "\n")
         raise typer.Exit(ExitCode.FAILED)
     report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
-                                inductor_subgraph=(subgraph or 0) if inductor else None)
+                                inductor_subgraph=(subgraph or 0) if inductor else None, cpu_threads=cpu_threads or None)
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:

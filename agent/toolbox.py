@@ -257,7 +257,8 @@ class Toolbox:
         others = [(k, s.digest) for k, s in enumerate(self.task.subgraphs) if k != i]
         o = self.options
         if not o.device_pool:
-            return self.inspector(self.task.path, i, sg.digest, device=o.device, cache_root=o.cache_root, also=others)
+            return self.inspector(self.task.path, i, sg.digest, device=o.device, cache_root=o.cache_root, also=others,
+                                  cpu_threads=o.cpu_threads)
         # In a sweep, inspect on the pool's devices. The inspection's compiles and checks time
         # nothing and run before any lease (FX graph, post-grad graph, output code); only its
         # profile holds a lease, like an evaluation, so it never runs beside another's timed
@@ -269,7 +270,7 @@ class Toolbox:
         from ..tools.lease_gate import LeaseGate
 
         kind = leased_device(o.device_pool[0])  # the cache is keyed by device type, shared by the pool
-        hit = cached_inspection(self.task.path, i, sg.digest, device=kind, cache_root=o.cache_root)
+        hit = cached_inspection(self.task.path, i, sg.digest, device=kind, cache_root=o.cache_root, cpu_threads=o.cpu_threads)
         if hit is not None:
             self._inspected_on = self._inspected_on or kind
             return hit
@@ -282,7 +283,7 @@ class Toolbox:
         self._inspected_on = leased_device(device)
         gate = LeaseGate([device], lock_dir, {"task": self.task.id, "purpose": "inspect_ir"})
         return self.inspector(self.task.path, i, sg.digest, device=self._inspected_on, cache_root=o.cache_root,
-                              also=others, gate=gate)
+                              also=others, gate=gate, cpu_threads=o.cpu_threads)
 
     def _list_subgraphs(self, args: dict[str, Any]) -> ToolOutcome:
         return ToolOutcome(describe_task(self.task))
@@ -358,7 +359,8 @@ class Toolbox:
         o = self.options
         if not o.device_pool:
             report = self.checker(self.task, self.workspace.root, device=o.device, integrity_mode=o.integrity_mode,
-                                  sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None)
+                                  sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None,
+                                  cpu_threads=o.cpu_threads)
             return ToolOutcome(describe_check(report, graph_of=shown))
         # In a sweep the check runs the pass on a leased device, like an evaluation, so it never
         # runs beside another's timed calls (and a Triton replacement gets its GPU); the lease is
@@ -368,7 +370,7 @@ class Toolbox:
 
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
         info = {"task": self.task.id, "purpose": "check_pass"}
-        common = {"integrity_mode": o.integrity_mode, "sandbox": o.sandbox,
+        common = {"integrity_mode": o.integrity_mode, "sandbox": o.sandbox, "cpu_threads": o.cpu_threads,
                   "inductor_subgraph": (shown or 0) if args.get("inductor") else None}
         if o.lease_scope == "evaluation":  # the lease around the whole check, as around the whole evaluation
             from ..tools.device_lease import lease_device, leased_device

@@ -38,6 +38,25 @@ def test_matches_rewritten_graph_and_outputs_of_a_passnet_pass() -> None:
     assert "bn_add_relu_pool" in s.rewritten_fx and "batch_norm" not in s.rewritten_fx
     assert len(s.outputs) == 2 and all(o.problem is None and o.min_correct_t <= -5 for o in s.outputs)
     assert "correct on this draw" in describe_check(report)
+    assert report.cpu_threads == 1  # the evaluation's default thread setting, not torch's
+
+
+def test_ir_inspection_runs_with_the_evaluations_thread_setting(tmp_path: Path) -> None:
+    """The IR inspection, whose profile rows a model compares with the evaluation's times, runs
+    its graphs with the threads an evaluation uses (one by default; torch's own default is every
+    core), and keeps a record per thread setting."""
+    import os
+
+    from passagent.tools.ir import cached_inspection, inspect_isolated
+
+    task = load_task(TASK_004)
+    sg = task.subgraphs[0]
+    ir = inspect_isolated(task.path, 0, sg.digest, device="cpu", cache_root=tmp_path)
+    assert ir["cpu_threads"] == 1
+    assert cached_inspection(task.path, 0, sg.digest, device="cpu", cache_root=tmp_path) == ir
+    # The profile's times depend on the threads: a record made with one thread does not serve more.
+    assert cached_inspection(task.path, 0, sg.digest, device="cpu", cache_root=tmp_path,
+                             cpu_threads=max(2, os.cpu_count() or 2)) is None
 
 
 def test_a_pattern_that_matches_nothing_says_why(tmp_path: Path) -> None:

@@ -259,7 +259,7 @@ def test_a_cached_ir_inspection_takes_no_lease_and_a_missing_one_does(tmp_path: 
     path.write_text(_json.dumps(ir(0, "cuda:0")))
     inspected: list[tuple[int, str]] = []
 
-    def inspector(task_path, index, digest, *, device, cache_root, also, gate=None):
+    def inspector(task_path, index, digest, *, device, cache_root, also, gate=None, cpu_threads=1):
         inspected.append((index, device))
         if gate is not None:  # as inspect_isolated does for the profile, the only part that times
             assert gate.pool == [device]
@@ -325,7 +325,7 @@ def test_an_ir_inspection_on_a_second_gpu_sees_that_gpu_alone(tmp_path: Path, mo
     class FakeInspector:  # stands in for the child: records how it was started, writes its result
         def __init__(self, argv, *, env, cwd, **_kw):
             seen.append((list(argv), dict(env)))
-            out_dir, indices = Path(argv[5]), argv[6:]
+            out_dir, indices = Path(argv[5]), [a for a in argv[6:] if not a.startswith("--")]
             for i in indices:
                 (out_dir / f"ir_{i}.json").write_text(_json.dumps({"index": int(i), "device": argv[4]}))
             self.returncode, self.pid = 0, 0
@@ -344,6 +344,8 @@ def test_an_ir_inspection_on_a_second_gpu_sees_that_gpu_alone(tmp_path: Path, mo
     assert seen[-1][0][4] == "cuda:0" and seen[-1][1]["CUDA_VISIBLE_DEVICES"] == "GPU-b"
     ir_module.inspect_isolated("/tasks/t", 0, "digest-c", device="cpu", cache_root=tmp_path)
     assert seen[-1][0][4] == "cpu" and seen[-1][1]["CUDA_VISIBLE_DEVICES"] == "GPU-a,GPU-b"
+    assert "--threads=1" in seen[-1][0] and seen[-1][1]["OMP_NUM_THREADS"] == "1"  # the evaluation's default
+    assert not any(a.startswith("--threads") for a in seen[0][0])  # on CUDA the host threads are left alone
     # The cache stays keyed by device type: cuda:1's inspection serves cuda:0 without a process.
     assert ir_module.inspect_isolated("/tasks/t", 0, "digest-a", device="cuda:0", cache_root=tmp_path) == got
     assert len(seen) == 3

@@ -106,12 +106,13 @@ class CheckReport(_Model):
     subgraphs: list[SubgraphCheck] = []
     error: str | None = Field(None, description="the check itself failed or timed out")
     wall_s: float = 0.0
+    cpu_threads: int | None = Field(None, description="torch's intra-op threads in the check's process, as the evaluation sets them")
 
 
 def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu", timeout_s: float = 120.0,
                        integrity_mode: str = "permissive", sandbox: bool = True,
                        subgraphs: list[int] | None = None, inductor_subgraph: int | None = None,
-                       gate: LeaseGate | None = None) -> CheckReport:
+                       gate: LeaseGate | None = None, cpu_threads: int | None = 1) -> CheckReport:
     """Check ``pass_path`` on ``task`` (every subgraph, or ``subgraphs``) without compiling or timing.
 
     Args:
@@ -119,6 +120,9 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         timeout_s: limit for the whole child process (seconds).
         integrity_mode: the static checks' mode (``permissive`` or ``strict``).
         sandbox: confine the child process as the evaluation worker is confined.
+        cpu_threads: on the CPU, the child's thread pools (torch's intra-op threads, OpenMP), as
+            an evaluation with ``EvalOptions(cpu_threads=...)`` sets them (default 1, as there), so
+            the check compiles and runs the graph as the evaluation does; None: torch's default.
         inductor_subgraph: also compile the rewritten graph of this subgraph with Inductor
             (seconds to a minute) and report the candidate's post-grad graph and kernels; its
             outputs are then the compiled candidate's, as an evaluation runs it.
@@ -149,17 +153,18 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         workdir = Path(tmp)
         from .baseline_cache import default_cache_root
 
-        env = worker_environment(Path(default_cache_root()), workdir)
-        spawn_env = dict(env)
         if gate is not None:
             from .device_lease import leased_device
 
             # The device is known now only for a one-device pool; otherwise the go line names it.
             device = leased_device(pinned_at_spawn(gate.pool) or gate.pool[0])
+        threads = cpu_threads if device.split(":")[0] == "cpu" else None
+        env = worker_environment(Path(default_cache_root()), workdir, threads=threads)
+        spawn_env = dict(env)
         child_device = pin_worker_device(device, env)  # cuda:N: the child sees GPU N alone
         request = {"task_path": str(task.path), "task_id": task.id, "pass_path": str(pass_path),
                    "pass_digest": report.pass_sha256, "device": child_device, "indices": indices, "inductor_subgraph": inductor_subgraph,
-                   "out": str(workdir / "check.json"), "handshake": gate is not None,
+                   "out": str(workdir / "check.json"), "handshake": gate is not None, "cpu_threads": threads,
                    "sandbox": {"writable_dirs": [str(workdir), env["TORCHINDUCTOR_CACHE_DIR"]],
                                "cpu_seconds": int(timeout_s * 2) + 10} if sandbox else None}
         Path(env["TORCHINDUCTOR_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
@@ -185,7 +190,7 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         out = workdir / "check.json"
         if out.is_file():
             partial = CheckReport.model_validate_json(out.read_text())
-            report.load_error, report.subgraphs = partial.load_error, partial.subgraphs
+            report.load_error, report.subgraphs, report.cpu_threads = partial.load_error, partial.subgraphs, partial.cpu_threads
         elif report.error is None:
             tail = "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
             report.error = f"the check process exited with status {proc.returncode}:\n{tail}"
@@ -283,10 +288,14 @@ def main(argv: list[str]) -> int:
     from .tasks import load_task
     from .tracebacks import trim_traceback
 
-    torch._dynamo.config.suppress_errors = False
+    from .evaluation.serve import settle_process
+
+    # The evaluation's processes' settings (threads, Dynamo, Inductor's random numbers), so the
+    # check's verdicts are the evaluation's.
+    settle_process(torch.device(request["device"]).type, request.get("cpu_threads"))
     task = load_task(request["task_path"], request["task_id"])
     report = CheckReport(task_id=task.id, pass_path=request["pass_path"], pass_sha256=request["pass_digest"],
-                         device=request["device"])
+                         device=request["device"], cpu_threads=torch.get_num_threads())
     files = source_files(request["pass_path"])
     try:
         rules = load_rules(request["pass_path"], request["pass_digest"])

@@ -217,7 +217,7 @@ def worker_threads(options: EvalOptions) -> int | None:
     return options.gpu_host_threads or (os.cpu_count() or 1)
 
 
-def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
+def worker_environment(cache_root: Path, workdir: Path, threads: int | None = None) -> dict[str, str]:
     """The environment of a match-mode worker (``passagent check``, coverage; the evaluation's own
     processes get :func:`.evaluation.child.role_environment`): ours minus credentials; caches and temporary files where the
     sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``).
@@ -232,7 +232,10 @@ def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     ``TORCHINDUCTOR_CACHE_DIR`` is always ``cache_root/inductor``, never inherited: Inductor writes
     its own default into ``os.environ`` the first time it compiles in a process
     (``torch/_inductor/runtime/cache_dir_utils.py``, ``cache_dir()``), so after any in-process
-    compile an inherited value would send every evaluation to that shared default instead."""
+    compile an inherited value would send every evaluation to that shared default instead.
+
+    ``threads``: the CPU thread pools' size, as :func:`.evaluation.child.thread_environment` sets
+    them for the evaluation's processes (None: the libraries' defaults)."""
     env = scrubbed_environment(dict(os.environ))
     env["TORCHINDUCTOR_CACHE_DIR"] = str(cache_root / "inductor")
     inductor = Path(env["TORCHINDUCTOR_CACHE_DIR"])
@@ -242,7 +245,9 @@ def worker_environment(cache_root: Path, workdir: Path) -> dict[str, str]:
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONFAULTHANDLER"] = "1"  # a segfault prints the Python stack, with pass-file lines
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    return env
+    from .evaluation.child import thread_environment
+
+    return thread_environment(env, threads)
 
 
 def worker_sandbox(options: EvalOptions, env: dict[str, str], workdir: Path, n_subgraphs: int,

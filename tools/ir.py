@@ -259,17 +259,20 @@ class _no_tf32:
         torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self.saved
 
 
-def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str) -> str:
+def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str, threads: int | None = 1) -> str:
     # By device type, not index: a sweep inspects on whichever GPU it leases (cuda:0 or cuda:1 of
-    # the same machine), and the inspection must not be redone for each.
-    blob = json.dumps([IR_VERSION, subgraph_digest, device.split(":")[0], torch.__version__])
+    # the same machine), and the inspection must not be redone for each. On the CPU the thread
+    # count is in the key: the profile's times depend on it.
+    kind = device.split(":")[0]
+    blob = json.dumps([IR_VERSION, subgraph_digest, kind, torch.__version__] + ([threads] if kind == "cpu" else []))
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 
-def _cache_file(cache_root: Path | None, task_path: str | Path, index: int, device: str, digest: str) -> Path:
+def _cache_file(cache_root: Path | None, task_path: str | Path, index: int, device: str, digest: str,
+                threads: int | None = 1) -> Path:
     from .baseline_cache import default_cache_root
 
-    return Path(cache_root or default_cache_root()) / "ir" / f"{_cache_key(str(task_path), index, device, digest)}.json"
+    return Path(cache_root or default_cache_root()) / "ir" / f"{_cache_key(str(task_path), index, device, digest, threads)}.json"
 
 
 def _read_cached(path: Path) -> dict[str, Any] | None:
@@ -280,15 +283,16 @@ def _read_cached(path: Path) -> dict[str, Any] | None:
 
 
 def cached_inspection(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
-                      cache_root: Path | None = None) -> dict[str, Any] | None:
+                      cache_root: Path | None = None, cpu_threads: int | None = 1) -> dict[str, Any] | None:
     """The inspection :func:`inspect_isolated` would return from its cache, or None (not cached, or
     the cached file is unreadable). Reads files only: no process, no device."""
-    return _read_cached(_cache_file(cache_root, task_path, index, device, subgraph_digest))
+    return _read_cached(_cache_file(cache_root, task_path, index, device, subgraph_digest, cpu_threads))
 
 
 def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *, device: str = "cpu",
                      cache_root: Path | None = None, timeout_s: float = 300.0,
-                     also: Sequence[tuple[int, str]] = (), gate: LeaseGate | None = None) -> dict[str, Any]:
+                     also: Sequence[tuple[int, str]] = (), gate: LeaseGate | None = None,
+                     cpu_threads: int | None = 1) -> dict[str, Any]:
     """:func:`inspect_subgraph` in a spawned process, cached on disk.
 
     With a ``gate`` (a device lease, :mod:`.lease_gate`) the process first produces everything
@@ -302,6 +306,10 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
             seconds, and an agent usually inspects every subgraph of a task, so one process
             inspects them all. Their failures are not raised (they are retried on demand).
         timeout_s: time limit per inspected subgraph (seconds).
+        cpu_threads: on the CPU, the process's thread pools, as an evaluation with
+            ``EvalOptions(cpu_threads=...)`` sets them (default 1, as there), so the profile's
+            times are comparable with the evaluation's; None: torch's default. Recorded in the
+            result as ``cpu_threads`` (torch's intra-op threads in that process).
 
     Raises:
         RuntimeError: inspecting ``index`` failed or timed out (the message says which).
@@ -310,12 +318,13 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
     from .children import tracked
     from .device_lease import pin_worker_device
 
-    cached = _cache_file(cache_root, task_path, index, device, subgraph_digest)
+    threads = cpu_threads if device.split(":")[0] == "cpu" else None
+    cached = _cache_file(cache_root, task_path, index, device, subgraph_digest, threads)
     hit = _read_cached(cached)
     if hit is not None:
         return hit
     todo = [(index, subgraph_digest)] + [
-        (i, d) for i, d in also if i != index and _read_cached(_cache_file(cache_root, task_path, i, device, d)) is None
+        (i, d) for i, d in also if i != index and _read_cached(_cache_file(cache_root, task_path, i, device, d, threads)) is None
     ]
     with tempfile.TemporaryDirectory(prefix="passagent-ir-") as tmp:
         env = dict(os.environ)
@@ -326,8 +335,11 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         # GPU, so with every GPU visible a graph moving a tensor `.to('cuda')` mixed cuda:0 and
         # cuda:N and failed (task_032 on a second H200), and its context on cuda:0 disturbed
         # whatever was timed there.
+        from .evaluation.child import thread_environment
+
+        thread_environment(env, threads)
         child_device = pin_worker_device(device, env)
-        flags = ["--handshake"] if gate is not None else []
+        flags = (["--handshake"] if gate is not None else []) + ([f"--threads={threads}"] if threads else [])
         t0 = time.monotonic()
         proc = subprocess.Popen(
             [sys.executable, "-m", "passagent.tools.ir", str(task_path), child_device, tmp, *flags, *(str(i) for i, _d in todo)],
@@ -357,7 +369,7 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
             raise RuntimeError(f"inspecting subgraph {index} failed (exit {proc.returncode}):\n{tail}")
     for i, digest in todo:
         if results[i] is not None:
-            path = _cache_file(cache_root, task_path, i, device, digest)
+            path = _cache_file(cache_root, task_path, i, device, digest, threads)
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp_path = path.with_suffix(f".{os.getpid()}.{time.time_ns()}.tmp")
             tmp_path.write_text(json.dumps(results[i]))
@@ -366,17 +378,25 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
 
 
 def main(argv: list[str]) -> int:
-    """``python -m passagent.tools.ir TASK DEVICE OUT_DIR [--handshake] INDEX...``: writes
-    ``ir_<i>.json`` (or ``ir_<i>.error``) per index; exit status 1 if the first index failed.
+    """``python -m passagent.tools.ir TASK DEVICE OUT_DIR [--handshake] [--threads=N] INDEX...``:
+    writes ``ir_<i>.json`` (or ``ir_<i>.error``) per index; exit status 1 if the first index failed.
+
+    ``--threads=N``: the evaluation's thread setting (:func:`.evaluation.serve.settle_process`).
 
     ``--handshake``: inspect every index without profiling, write the ``ready`` file, wait for
     the go line on standard input (:func:`.lease_gate.wait_for_go`; none: exit without profiles),
     then profile each and write ``device_done``."""
     from .lease_gate import wait_for_go
 
+    import torch
+
+    from .evaluation.serve import settle_process
+
     task_path, device, out_dir = argv[1], argv[2], Path(argv[3])
     handshake = "--handshake" in argv[4:]
-    indices = [int(a) for a in argv[4:] if a != "--handshake"]
+    threads = next((int(a.split("=", 1)[1]) for a in argv[4:] if a.startswith("--threads=")), None)
+    indices = [int(a) for a in argv[4:] if a != "--handshake" and not a.startswith("--threads=")]
+    settle_process(torch.device(device).type, threads)
     status = 0
     kept: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
     for k, index in enumerate(indices):
@@ -388,6 +408,7 @@ def main(argv: list[str]) -> int:
             traceback.print_exc()
             status = 1 if k == 0 else status
             continue
+        result["cpu_threads"] = torch.get_num_threads()
         (out_dir / f"ir_{index}.json").write_text(json.dumps(result))
         kept[index] = (result, keep)
     if handshake and kept:

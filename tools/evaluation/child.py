@@ -59,6 +59,21 @@ def scope_folder(scope: str) -> str:
     return f"{safe}-{hashlib.sha256(scope.encode()).hexdigest()[:12]}"
 
 
+def thread_environment(env: dict[str, str], threads: int | None) -> dict[str, str]:
+    """Set ``env``'s thread pools as every process that compiles or runs a task's graphs has them
+    (the evaluation's roles, ``check``, IR inspection): ``threads`` for OpenMP, MKL and OpenBLAS
+    (None leaves their defaults), and idle OpenMP threads that sleep. Returns ``env``.
+
+    Idle OpenMP threads sleep instead of spinning (OpenMP 5.2 spec, ``OMP_WAIT_POLICY``): a
+    spinning pool burns CPU after every parallel region, which the referee would read as work the
+    candidate did outside its timed windows."""
+    if threads:
+        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+            env[var] = str(threads)
+    env["OMP_WAIT_POLICY"] = "PASSIVE"
+    return env
+
+
 def role_environment(role: str, cache_root: Path, workdir: Path, scope: str = "shared",
                      threads: int | None = None) -> dict[str, str]:
     """A child's environment: ours without credentials; compiler caches by role (see the module
@@ -76,13 +91,7 @@ def role_environment(role: str, cache_root: Path, workdir: Path, scope: str = "s
     env["PYTHONUNBUFFERED"] = "1"
     env["PYTHONFAULTHANDLER"] = "1"  # a segfault prints the Python stack, with pass-file lines
     env["PYTHONDONTWRITEBYTECODE"] = "1"
-    if threads:
-        for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
-            env[var] = str(threads)
-    # Idle OpenMP threads sleep instead of spinning (OpenMP 5.2 spec, ``OMP_WAIT_POLICY``): a
-    # spinning pool burns CPU after every parallel region, which the referee would read as work
-    # the candidate did outside its timed windows; every role gets the same policy.
-    env["OMP_WAIT_POLICY"] = "PASSIVE"
+    thread_environment(env, threads)
     # The same allocator behaviour in every role (glibc ``mallopt(3)`` through its environment): a
     # fixed mmap threshold (its maximum on 64-bit, 32 MiB, which turns off the dynamic threshold)
     # and no trimming, so freed memory is reused rather than returned and faulted in again: what
