@@ -421,3 +421,24 @@ def test_passes_compose_where_inductor_takes_no_list() -> None:
     assert compose_passes([a, Mark("c", None)], lists_accepted=False).uuid() is None  # no uuid: Inductor bypasses its cache
     assert compose_passes([a], lists_accepted=False) is a and compose_passes([], lists_accepted=False) is None
     assert custom_pass_list(None) == [] and custom_pass_list(a) == [a] and custom_pass_list((a, b)) == [a, b]
+
+
+@pytest.mark.parametrize("check, matches", [("x.dtype == torch.float16", 0), ("x.dim() == 2 and x.shape[0] == 4", 1)])
+def test_exported_pass_keeps_the_rules_match_check(tmp_path: Path, check: str, matches: int) -> None:
+    """A rule's match_check travels with the exported pass and decides there as in the harness."""
+    from copy import deepcopy
+
+    from passagent.tools.inductor_export import RewritePass, export_inductor
+
+    rule = _write(tmp_path, "a", PASS_A + f"\n\ndef match_check(x):\n    return {check}\n")
+    exported = RewritePass(export_inductor([rule], tmp_path / "exp_checked"))
+    captured: list[torch.fx.GraphModule] = []
+
+    def capture(gm: torch.fx.GraphModule, _inputs: list) -> object:
+        captured.append(torch.fx.GraphModule(gm, deepcopy(gm.graph)))
+        return gm.forward
+
+    torch._dynamo.reset()
+    torch.compile(model, backend=capture)(torch.randn(4, 4))
+    exported(captured[0].graph)
+    assert list(exported.matches_by_rule().values()) == [matches]

@@ -193,7 +193,9 @@ class WriteGuard:
             if dst.op == "placeholder":
                 self.notes.append(
                     f"the write of `{spelled(w.last)}` into the graph input `{dst.name}` is dropped: the replacement "
-                    f"computes it out of place and nothing in the graph reads `{dst.name}` afterwards (outputs unchanged)")
+                    f"computes it out of place and nothing in the graph reads `{dst.name}` afterwards, but the evaluation "
+                    f"compares every input eager writes, so this subgraph will have wrong values; return the in-place "
+                    f"result from the pattern to keep the write")
         return True
 
 

@@ -5,6 +5,15 @@ A pass is one Python file defining (PassNet-compatible, see ``shared/docs/DESIGN
     def pattern(*args): ...            # torch-level code of the fragment to match
     def replacement_args(*args): ...   # matched arguments -> the replacement's arguments
     def replacement_func(): ...        # returns the function computing the fragment
+    def match_check(*args): ...        # optional: whether to rewrite this match (see below)
+
+``match_check`` takes the pattern's parameters, each bound to what it matched: a tensor's
+metadata (a fake tensor: ``shape``, ``dtype``, ``device``, ``stride()``, ``dim()``; no values) or
+the literal (int, float, bool, None, a list); a false result leaves that match unrewritten. It is
+the pass-level form of the ``extra_check`` Inductor's own pattern matcher takes
+(``torch/_inductor/pattern_matcher.py``, ``register_replacement``), and it lets a rule say "only
+for float16" or "only where the last dimension is a multiple of 64", which the replacement, being
+traced once, cannot branch on. Passes without one (PassNet's) rewrite every match.
 
 or PassNet's ``pass_dir/`` holding several such files plus ``sorted_output_pass_rule_names.json``
 (a JSON list of file stems, applied in that order). Any other ``.py`` file in a ``pass_dir/`` is a
@@ -32,6 +41,8 @@ from .errors import PassLoadError
 
 RULE_LIST_FILE = "sorted_output_pass_rule_names.json"
 REQUIRED_FUNCTIONS = ("pattern", "replacement_args", "replacement_func")
+#: The optional contract function that decides, per match, whether the rule rewrites it.
+MATCH_CHECK = "match_check"
 #: The package name under which a pass_dir's helper modules are importable by its rules.
 HELPER_PACKAGE = "pass_dir"
 
@@ -141,6 +152,7 @@ class PassRule:
         pattern: the pattern callable (or an ``fx.GraphModule``).
         replacement_args: maps the pattern's arguments to the replacement's.
         replacement_func: returns the replacement function.
+        match_check: the rule's optional ``match_check`` (see the module docstring), or None.
     """
 
     name: str
@@ -149,6 +161,7 @@ class PassRule:
     pattern: Callable[..., Any]
     replacement_args: Callable[..., Any]
     replacement_func: Callable[[], Callable[..., Any]]
+    match_check: Callable[..., Any] | None = None
 
 
 class RuleLoadFailure(Exception):
@@ -252,7 +265,10 @@ def load_rules(path: str | Path, digest: str | None = None) -> list[PassRule]:
             raise RuleLoadFailure(
                 name, file, f"{file.name} does not define {', '.join(missing)} (the pass contract needs {', '.join(REQUIRED_FUNCTIONS)})"
             )
+        check = getattr(module, MATCH_CHECK, None)
+        if check is not None and not callable(check):
+            raise RuleLoadFailure(name, file, f"{file.name}: {MATCH_CHECK} must be a function, not {type(check).__name__}")
         rules.append(
-            PassRule(name, file, module, module.pattern, module.replacement_args, module.replacement_func)
+            PassRule(name, file, module, module.pattern, module.replacement_args, module.replacement_func, check)
         )
     return rules

@@ -12,7 +12,9 @@ three differences that only make more honest patterns match:
   arguments bound to the signature, and public aliases such as ``F.pad`` mapped to the name
   Dynamo records, ``torch._C._nn.pad``);
 - a replacement may return its outputs in any form ``torch.fx`` can trace: a tuple, a list, or
-  one opaque value (a ``@torch.fx.wrap`` launcher returning a tuple) that is split here.
+  one opaque value (a ``@torch.fx.wrap`` launcher returning a tuple) that is split here;
+- a rule's optional ``match_check`` (:mod:`.passes`) decides per match whether it is rewritten
+  (:class:`MatchCheck`, a ``torch.fx`` match filter).
 
 The replacement traced into the graph is ``replacement_func()(*replacement_args(*args))``.
 When a rule matches nothing, :func:`.no_match.explain_no_match` says why.
@@ -75,6 +77,42 @@ class RuleApplication:
     diagnostic: str | None = None
     notes: list[str] = field(default_factory=list)
     sites: tuple[str, ...] = ()
+
+
+@dataclass
+class MatchCheck:
+    """``torch.fx`` match filter calling a rule's ``match_check`` with what each pattern parameter
+    matched: a graph value's recorded example (``node.meta["example_value"]``, a fake tensor or a
+    number; ``"val"`` where a pass sees the graph after fake propagation) or the literal itself.
+
+    Attributes:
+        check: the rule's ``match_check``.
+        seen: matches offered. refused: matches it refused (the no-match diagnostic says so).
+    """
+
+    check: Callable[..., Any]
+    seen: int = 0
+    refused: int = 0
+
+    def __call__(self, match: Any, original_graph: torch.fx.Graph, pattern_graph: torch.fx.Graph) -> bool:
+        values = [_matched_value(v) for v in match.placeholder_nodes]
+        self.seen += 1
+        try:
+            keep = bool(self.check(*values))
+        except Exception as exc:
+            raise MatchCheckError(f"match_check raised {type(exc).__name__}: {exc}") from exc
+        self.refused += not keep
+        return keep
+
+
+class MatchCheckError(Exception):
+    """A rule's ``match_check`` raised (the rule then fails as a ``compile`` failure)."""
+
+
+def _matched_value(v: Any) -> Any:
+    if isinstance(v, torch.fx.Node):
+        return v.meta.get("example_value", v.meta.get("val"))
+    return v
 
 
 class RuleApplyError(Exception):
@@ -244,14 +282,20 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str
             canonicalize_call_args(pattern_gm.graph)
             guard = WriteGuard(external_writes(pattern_gm.graph))
             replacement = trace_replacement(rule, pattern_gm, files)
-            replaced = replace_pattern_with_filters(gm, pattern_gm, replacement, match_filters=[guard] if guard.writes else None)
+            checked = MatchCheck(rule.match_check) if rule.match_check is not None else None
+            filters = ([guard] if guard.writes else []) + ([checked] if checked is not None else [])
+            replaced = replace_pattern_with_filters(gm, pattern_gm, replacement, match_filters=filters or None)
             resolve_writes(gm)
         except Exception as exc:
             n = count_matches(gm, pattern_gm) if pattern_gm is not None else 0
             raise RuleApplyError(rule.name, results + [RuleApplication(rule.name, n)], exc) from exc
         diagnostic = None
         if not replaced:
-            diagnostic = guard.refusals[0] if guard.refusals else explain_no_match(pattern_gm.graph, gm.graph)
+            if checked is not None and checked.refused:
+                diagnostic = (f"the pattern matched {checked.refused} time(s) and match_check returned false for each "
+                              f"(compare its conditions with the shapes and dtypes of the values it matched)")
+            else:
+                diagnostic = guard.refusals[0] if guard.refusals else explain_no_match(pattern_gm.graph, gm.graph)
         results.append(RuleApplication(rule.name, len(replaced), diagnostic, notes=list(dict.fromkeys(guard.notes)),
                                        sites=tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
     gm.graph.lint()
