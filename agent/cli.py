@@ -163,6 +163,45 @@ def eval_cmd(
 # --- passagent check --------------------------------------------------------------------------
 
 
+@app.command("inspect")
+def inspect_cmd(
+    task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042)."),
+    subgraph: Optional[int] = typer.Option(None, "--subgraph", "-s", min=0, help="Only this subgraph (default: every one)."),
+    view: str = typer.Option("fx", help="fx (the graph a pattern must match, with its node table), aten (Inductor's post-grad graph), all, or baseline (default Inductor: its kernels, correctness level against eager and profile)."),
+    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
+    cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
+    cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default: PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
+) -> None:
+    """What the agent's inspect_ir and show_baseline tools show a model, for a task's subgraphs.
+
+    The same text, from the same inspection (run in a child process, cached by subgraph content,
+    device type and threads). Exit codes (docs/cli.md): 0 shown; 1 an inspection failed; 2 bad input."""
+    import tempfile
+
+    from ..tools.evaluate import EvalOptions
+    from ..tools.tasks import load_task
+    from .protocols import ToolCall
+    from .toolbox import PassWorkspace, Toolbox
+
+    check_device(device)
+    if view not in ("fx", "aten", "all", "baseline"):
+        fail(f"--view must be fx, aten, all or baseline, not {view!r}")
+    loaded = load_task(task)
+    if subgraph is not None and subgraph >= len(loaded.subgraphs):
+        fail(f"{loaded.id} has {len(loaded.subgraphs)} subgraph(s): --subgraph must be 0..{len(loaded.subgraphs) - 1}")
+    indices = [subgraph] if subgraph is not None else list(range(len(loaded.subgraphs)))
+    options = EvalOptions(device=device, cpu_threads=cpu_threads or None, cache_root=cache_dir)
+    failed = False
+    with tempfile.TemporaryDirectory(prefix="passagent-inspect-") as tmp:
+        toolbox = Toolbox(loaded, PassWorkspace(Path(tmp) / "pass"), options, evaluator=None)  # type: ignore[arg-type]
+        for n, i in enumerate(indices):
+            name, arguments = ("show_baseline", {"subgraph": i}) if view == "baseline" else ("inspect_ir", {"subgraph": i, "view": view})
+            out = toolbox.execute(ToolCall(id=str(n), name=name, arguments=arguments, raw_arguments=""))
+            failed |= out.is_error
+            sys.stdout.write(("\n" if n else "") + out.text.rstrip() + "\n")
+    raise typer.Exit(ExitCode.FAILED if failed else ExitCode.OK)
+
+
 @app.command("check")
 def check_cmd(
     task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id."),

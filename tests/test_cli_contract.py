@@ -110,6 +110,10 @@ def _cells(cache: str) -> list[tuple[str, list[str], int, str]]:
         # redteam, tasks
         ("redteam no GPU", ["redteam", "--device", NO_GPU], BAD, f"--device {NO_GPU}"),
         ("redteam no such pass", ["redteam", "--only", "no-such-attack"], BAD, "no corpus pass matches"),
+        ("inspect typo'd task", ["inspect", "task_42", *c], BAD, "did you mean task_042?"),
+        ("inspect no GPU", ["inspect", SMALL_TASK, "--device", NO_GPU, *c], BAD, f"--device {NO_GPU}"),
+        ("inspect bad view", ["inspect", SMALL_TASK, "--view", "kernels", *c], BAD, "--view must be"),
+        ("inspect no such subgraph", ["inspect", SMALL_TASK, "-s", "3", *c], BAD, "--subgraph must be 0..0"),
         ("tasks show typo", ["tasks", "show", "task_42"], BAD, "did you mean task_042?"),
         ("tasks show missing", ["tasks", "show", "/no/such/task"], BAD, "no such task"),
         ("tasks list category", ["tasks", "list", "--category", "fusable"], BAD, "fusible, sole, typical"),
@@ -355,3 +359,16 @@ def test_sigterm_mid_eval_stops_its_workers_and_exits_130(tmp_path: Path, cache_
     assert stdout == ""
     _assert_gone(kids)
     assert not any(tmp_path.iterdir())
+
+
+def test_inspect_prints_what_the_agents_tools_show(workdir: Path, cache_root: Path) -> None:
+    """``passagent inspect``: inspect_ir's and show_baseline's text for a model, from one inspection
+    (the second view is served from the cache)."""
+    r = invoke("inspect", SMALL_TASK, "--view", "all", "--cache-dir", str(cache_root))
+    assert r.exit_code == OK, r.output
+    assert "Subgraph [0]" in r.stdout and "Dynamo FX graph (what a pattern must match)" in r.stdout
+    assert "torch.cat" in r.stdout and "normalize" in r.stdout and "## Nodes" in r.stdout
+    r = invoke("inspect", SMALL_TASK, "--view", "baseline", "--cache-dir", str(cache_root))
+    assert r.exit_code == OK, r.output
+    assert r.stdout.startswith("Default Inductor on subgraph [0]") and "correctness against eager" in r.stdout
+    assert not any(workdir.iterdir())
