@@ -211,6 +211,8 @@ def check_cmd(
     integrity_mode: str = typer.Option("permissive", help="Static checks' mode: permissive or strict."),
     timeout: float = typer.Option(120.0, help="Time limit of the check (seconds)."),
     inductor: bool = typer.Option(False, "--inductor", help="Also compile the candidate on --subgraph (default 0) with Inductor: its post-grad graph and kernels."),
+    kernel: Optional[str] = typer.Option(None, help="With --inductor: show only this generated kernel's source, a page at a time."),
+    from_line: int = typer.Option(1, min=1, help="With --kernel: the page's first line (the output names the next page's)."),
     cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
     json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
 ) -> None:
@@ -236,6 +238,8 @@ def check_cmd(
     loaded = load_task(task)
     if subgraph is not None and not 0 <= subgraph < len(loaded.subgraphs):
         fail(f"--subgraph must be in 0..{len(loaded.subgraphs) - 1}")
+    if kernel is not None and not inductor:
+        fail("--kernel names a generated kernel, shown only with --inductor")
     # A pass that does not parse is said to be so before anything else (nothing of it runs here).
     if (unloadable := source_load_error(pass_path)) is not None and not json_out:
         sys.stdout.write(describe_load_error(*unloadable) + "\n")
@@ -245,7 +249,7 @@ def check_cmd(
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:
-        sys.stdout.write(describe_check(report, graph_of=subgraph, for_user=True) + "\n")
+        sys.stdout.write(describe_check(report, graph_of=subgraph, for_user=True, kernel=kernel, from_line=from_line) + "\n")
     raise typer.Exit(check_exit_code(report))
 
 

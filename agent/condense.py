@@ -333,10 +333,32 @@ def check_exit_code(report: Any) -> int:
     return ExitCode.OK if clean else ExitCode.FAILED
 
 
-def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80, for_user: bool = False) -> str:
+#: Lines of one generated kernel's source shown at a time (``check_pass`` with ``inductor=true``).
+KERNEL_PAGE_LINES = 80
+
+
+def kernel_page(name: str, source: str, from_line: int, report: Any, for_user: bool) -> list[str]:
+    """Lines ``from_line`` .. ``from_line + KERNEL_PAGE_LINES - 1`` of kernel ``name``'s source (1-based),
+    in a code block, and where the rest is: the call that shows the next page."""
+    code = source.splitlines()
+    start = max(1, from_line)
+    end = min(len(code), start + KERNEL_PAGE_LINES - 1)
+    lang = "python" if source.lstrip().startswith(("import", "@", "def")) else "cpp"
+    out = [f"    generated kernel {name}, lines {start}-{end} of {len(code)}:", f"```{lang}", *code[start - 1:end], "```"]
+    if end < len(code):
+        nxt = (f"the same command with --kernel {name} --from-line {end + 1}"
+               if for_user else f"check_pass with inductor=true, subgraph={report.inductor_subgraph}, kernel=\"{name}\", from_line={end + 1}")
+        out.append(f"    ... lines {end + 1}-{len(code)} not shown: {nxt}")
+    return out
+
+
+def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80, for_user: bool = False,
+                   kernel: str | None = None, from_line: int = 1) -> str:
     """``check_pass`` / ``passagent check`` text: whether the pass loads, static findings, matches
     and diagnostics per subgraph, one comparison per output on one draw, and the rewritten FX graph
     of subgraph ``graph_of`` (default: the first subgraph the pass matched), cut at ``max_graph_lines``.
+    With an Inductor compile, the first :data:`KERNEL_PAGE_LINES` lines of each generated kernel, or
+    of ``kernel`` alone from line ``from_line`` (1-based; a page of the whole source, never cut).
 
     ``for_user``: the text is for a person at ``passagent check`` (it names the commands to run);
     otherwise for the model (it names the agent's tools)."""
@@ -394,9 +416,12 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
         if s.kernels:
             lines.append(f"    Inductor's kernels for your candidate on [{s.index}] ({len(s.kernels)} launch(es)):")
             lines += [f"      {k['name']:<50} {k['kind']:<7} fuses: {k['fuses']}" for k in s.kernels]
+        if s.index == shown and kernel is not None and kernel not in s.kernel_code:
+            known = ", ".join(s.kernel_code) or "none"
+            lines.append(f"    no generated kernel is named {kernel!r} on [{s.index}]; its kernels: {known}")
         for name, src in (s.kernel_code.items() if s.index == shown else []):
-            lang = "python" if src.lstrip().startswith(("import", "@", "def")) else "cpp"
-            lines += [f"    generated kernel {name}:", f"```{lang}", *src.splitlines(), "```"]
+            if kernel is None or name == kernel:
+                lines += kernel_page(name, src, from_line if name == kernel else 1, report, for_user)
         if s.index == shown and s.post_grad:
             code = s.post_grad.splitlines()
             cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""

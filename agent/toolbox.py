@@ -61,6 +61,10 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
             "inductor": {"type": "boolean", "default": False, "description": (
                 "also compile your candidate on `subgraph` (default 0) with Inductor (slower): its post-grad ATen "
                 "graph and the kernels Inductor generates for it, with what each fuses")},
+            "kernel": {"type": "string", "description": (
+                "with inductor=true: show only this generated kernel's source (its name as listed), a page at a time")},
+            "from_line": {"type": "integer", "minimum": 1, "default": 1, "description": (
+                "with kernel: the first line of the page (1-based); the text names the next page's from_line")},
         },
         "additionalProperties": False,
     },
@@ -184,6 +188,7 @@ class Toolbox:
         self.inspector = inspector
         self.checker = checker
         self.last_evaluation: EvalResult | None = None  # the latest evaluation this toolbox ran
+        self._last_inductor_check: Any = None  # the latest check_pass with inductor=true (its kernels' whole source)
         # The device the IR was inspected on (a sweep's pool device); cached baselines are looked up for it.
         self._inspected_on: str | None = None
         self.handlers: dict[str, Callable[[dict[str, Any]], ToolOutcome]] = {
@@ -356,12 +361,30 @@ class Toolbox:
         if not self.workspace.sources():
             raise ToolError("the pass has no rules yet; write one with write_pass first")
         shown = self._subgraph_index(args) if "subgraph" in args else None
+        kernel, from_line = args.get("kernel"), args.get("from_line", 1)
+        if kernel is not None and (not isinstance(kernel, str) or not args.get("inductor")):
+            raise ToolError("kernel names a generated kernel, shown only with inductor=true")
+        if not isinstance(from_line, int) or isinstance(from_line, bool) or from_line < 1:
+            raise ToolError(f"from_line must be an integer >= 1, got {from_line!r}")
+        page = {"kernel": kernel, "from_line": from_line}
+        # Another page of a kernel of the pass just checked with Inductor: that check's report has
+        # the whole source; the same pass is not compiled again.
+        last = self._last_inductor_check
+        if (kernel is not None and last is not None and last.pass_sha256 == pass_digest(self.workspace.root)
+                and last.inductor_subgraph == (shown or 0)):
+            return ToolOutcome(describe_check(last, graph_of=shown, **page))
+        report = self._run_check(args, shown)
+        if report.inductor_subgraph is not None and not report.error:
+            self._last_inductor_check = report
+        return ToolOutcome(describe_check(report, graph_of=shown, **page))
+
+    def _run_check(self, args: dict[str, Any], shown: int | None) -> Any:
         o = self.options
         if not o.device_pool:
             report = self.checker(self.task, self.workspace.root, device=o.device, integrity_mode=o.integrity_mode,
                                   sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None,
                                   cpu_threads=o.cpu_threads)
-            return ToolOutcome(describe_check(report, graph_of=shown))
+            return report
         # In a sweep the check runs the pass on a leased device, like an evaluation, so it never
         # runs beside another's timed calls (and a Triton replacement gets its GPU); the lease is
         # taken once the check's process has started and loaded the pass, as an evaluation's is.
@@ -380,7 +403,7 @@ class Toolbox:
         else:
             gate = LeaseGate(o.device_pool, lock_dir, info)
             report = self.checker(self.task, self.workspace.root, device=o.device, gate=gate, **common)
-        return ToolOutcome(describe_check(report, graph_of=shown))
+        return report
 
     def _evaluate_pass(self, args: dict[str, Any]) -> ToolOutcome:
         sources = self.workspace.sources()

@@ -107,6 +107,53 @@ def test_check_pass_tool_is_not_an_evaluation(tmp_path: Path) -> None:
     assert "check_pass" in {s.name for s in toolbox.specs()}
 
 
+KERNEL_SOURCE = "\n".join(f"line {i}" for i in range(1, 201))
+
+
+def _inductor_report(digest: str = "0" * 64) -> CheckReport:
+    r = _report(outputs=[OutputCheck(index=0, min_correct_t=-6, max_abs=0.0)],
+                kernel_code={"cpp_fused_k_0": KERNEL_SOURCE, "cpp_fused_small_1": "void small() {}"})
+    return r.model_copy(update={"inductor_subgraph": 0, "pass_sha256": digest})
+
+
+def test_a_generated_kernels_whole_source_is_shown_a_page_at_a_time() -> None:
+    first = describe_check(_inductor_report())
+    assert "generated kernel cpp_fused_k_0, lines 1-80 of 200:" in first and "line 80\n" in first and "line 81" not in first
+    assert 'lines 81-200 not shown: check_pass with inductor=true, subgraph=0, kernel="cpp_fused_k_0", from_line=81' in first
+    assert "generated kernel cpp_fused_small_1, lines 1-1 of 1:" in first  # a short kernel whole, no hint
+    last = describe_check(_inductor_report(), kernel="cpp_fused_k_0", from_line=161, for_user=True)
+    assert "lines 161-200 of 200:" in last and "line 200" in last and "line 160\n" not in last
+    assert "not shown" not in last and "cpp_fused_small_1, lines" not in last  # that kernel alone
+    assert "no generated kernel is named 'nope'" in describe_check(_inductor_report(), kernel="nope")
+    assert "the same command with --kernel cpp_fused_k_0 --from-line 81" in describe_check(_inductor_report(), for_user=True)
+
+
+def test_paging_a_kernel_reuses_the_inductor_check_of_the_same_pass(tmp_path: Path) -> None:
+    from passagent.tools.passes import pass_digest
+
+    calls = []
+    ws = PassWorkspace(tmp_path / "ws")
+    ws.write("main", MULTI_OUTPUT.read_text())
+
+    def checker(task, root, **kw):
+        calls.append(kw["inductor_subgraph"])
+        return _inductor_report(pass_digest(root))
+
+    toolbox = Toolbox(load_task(TASK_004), ws, EvalOptions(), evaluator=None, checker=checker)
+
+    def call(**arguments):
+        return toolbox.execute(ToolCall(id=str(len(calls)), name="check_pass", arguments=arguments, raw_arguments=""))
+
+    assert "lines 1-80 of 200" in call(subgraph=0, inductor=True).text
+    page = call(subgraph=0, inductor=True, kernel="cpp_fused_k_0", from_line=81)
+    assert "lines 81-160 of 200" in page.text and calls == [0]  # no second compile for the next page
+    ws.write("main", MULTI_OUTPUT.read_text() + "\n# edited\n")
+    call(subgraph=0, inductor=True, kernel="cpp_fused_k_0", from_line=81)
+    assert calls == [0, 0]  # an edited pass is checked again
+    bad = call(subgraph=0, kernel="cpp_fused_k_0")
+    assert bad.is_error and "only with inductor=true" in bad.text
+
+
 def test_cli_check_exit_status(tmp_path: Path) -> None:
     shutil.copy(TEST_PASSES / "exploits" / "patch_timer.py", tmp_path / "bad.py")
     bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "bad.py")],

@@ -233,7 +233,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
                 with inductor_config.patch(patches):
                     got, codes = run_and_get_code(compiled, *clone_inputs(args))
                 result.kernels = [k for code in codes for k in summarize_kernels(code)]
-                result.kernel_code = {n: src for code in codes for n, src in kernel_sources(code).items()}
+                result.kernel_code = {n: src for code in codes for n, src in kernel_sources(code, max_lines=None).items()}
                 result.post_grad = "\n\n".join(post_grad) or None
             else:
                 got = compiled(*clone_inputs(args))

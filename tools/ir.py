@@ -47,14 +47,14 @@ _KERNEL_SOURCE = re.compile(
     re.M | re.S)
 
 
-def kernel_sources(output_code: str, max_lines: int = 60) -> dict[str, str]:
+def kernel_sources(output_code: str, max_lines: int | None = 60) -> dict[str, str]:
     """The source of each kernel Inductor generated (Triton or C++), by kernel name, from its
     output code (``torch._inductor.utils.run_and_get_code``); each cut to ``max_lines`` lines,
-    with a last line saying how many were left out."""
+    with a last line saying how many were left out (None: whole)."""
     out = {}
     for m in _KERNEL_SOURCE.finditer(output_code):
         lines = m.group(2).strip("\n").splitlines()
-        if len(lines) > max_lines:
+        if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines] + [f"... ({len(lines) - max_lines} more lines)"]
         out[m.group(1)] = "\n".join(lines)
     return out
