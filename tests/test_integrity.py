@@ -356,6 +356,24 @@ def test_no_change_reads_a_negative_dimension_as_the_same_op() -> None:
     assert _signature(lambda t: t.sum(0), x) != _signature(lambda t: t.sum(1), x)
 
 
+def test_no_change_reads_an_in_place_spelling_as_the_same_op() -> None:
+    import torch
+
+    def in_place(t):
+        y = t * 2
+        y.mul_(3)
+        return y
+
+    def writes_its_input(t):
+        t.mul_(2)
+        return t + 1
+
+    x = torch.randn(4, 8)
+    assert _signature(in_place, x) == _signature(lambda t: (t * 2) * 3, x)
+    # A write into an input is not respelling: it stays one more op (the copy into the input).
+    assert _signature(writes_its_input, x.clone()) != _signature(lambda t: t * 2 + 1, x)
+
+
 def test_custom_ops_are_seen_through_inside_wrapped_functions() -> None:
     # The original ops inside a custom op, called from a torch.fx.wrap function: the graph's own
     # nodes name only the wrapped function; the custom op appears in its trace, and its body too.

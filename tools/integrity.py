@@ -135,7 +135,8 @@ def custom_op_bodies(gm: torch.fx.GraphModule, device: str, opaque: set[str] = f
 
 def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
                    opaque: set[str] = frozenset()) -> list[tuple[str, str]] | None:  # type: ignore[assignment]
-    """The ATen ops ``gm`` executes (dead code removed), as comparable (target, arguments) pairs.
+    """The ATen ops ``gm`` executes (functionalised, dead code removed), as comparable (target,
+    arguments) pairs: an in-place op and its out-of-place form are the same op here.
 
     Custom ops are traced through (:func:`custom_op_bodies`), so what is compared is the ATen
     ops that actually run, however a replacement wraps them; where a body cannot be traced the
@@ -148,15 +149,21 @@ def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
     device = next((x.device.type for x in example_inputs if isinstance(x, torch.Tensor)), "cpu")
 
     def trace(table: dict[Any, Any]) -> torch.fx.GraphModule | None:
-        try:
-            # A fake mode without a shape environment: every size is a plain int, so the two
-            # traces cannot differ by how a size was read (sym_size vs literal).
-            mode = FakeTensorMode(allow_non_fake_inputs=True)
-            fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
-            with mode, torch.no_grad():
-                return make_fx(gm, tracing_mode="real", decomposition_table=table)(*fake)
-        except Exception:  # noqa: BLE001 - an untraceable body: the op stays one node
-            return None
+        # Functionalised first (``torch.func.functionalize``: in-place ops become their
+        # out-of-place forms, and a write into an input one copy at the end), so that
+        # ``t.mul_(c)`` and ``t * c`` on a value nobody else reads are the same op; where that
+        # trace fails, the graph as written.
+        for fn in (torch.func.functionalize(gm, remove="mutations"), gm):
+            try:
+                # A fake mode without a shape environment: every size is a plain int, so the two
+                # traces cannot differ by how a size was read (sym_size vs literal).
+                mode = FakeTensorMode(allow_non_fake_inputs=True)
+                fake = [mode.from_tensor(x) if isinstance(x, torch.Tensor) else x for x in example_inputs]
+                with mode, torch.no_grad():
+                    return make_fx(fn, tracing_mode="real", decomposition_table=table)(*fake)
+            except Exception:  # noqa: BLE001 - an untraceable body: the op stays one node
+                continue
+        return None
 
     # Custom ops are found where they are called: in the graph, and inside what the graph calls
     # (a function wrapped with torch.fx.wrap is traced into, and the custom ops it calls appear
