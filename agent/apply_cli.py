@@ -51,7 +51,7 @@ def apply_cmd(
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
     timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per graph (eval's default when unset)."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
-    cpu_threads: int = typer.Option(1, help="Threads for CPU timing (0: torch's default)."),
+    cpu_threads: int = typer.Option(1, min=0, help="Threads for CPU timing (0: torch's default)."),
     timeout: float = typer.Option(600.0, help="Per-graph time limit in the worker (seconds); whole models compile slowly."),
     json_out: bool = typer.Option(False, "--json", help="Print the evaluation's JSON result."),
 ) -> None:
@@ -136,7 +136,7 @@ def coverage_cmd(
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
     timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per graph."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root."),
-    cpu_threads: int = typer.Option(1, help="Threads for CPU timing (0: torch's default)."),
+    cpu_threads: int = typer.Option(1, min=0, help="Threads for CPU timing (0: torch's default)."),
     timeout: float = typer.Option(600.0, help="Per-graph time limit in the worker (seconds)."),
     json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the full report (per graph) as JSON here."),
 ) -> None:

@@ -116,7 +116,7 @@ def eval_cmd(
     no_cache: bool = typer.Option(False, "--no-cache", help="Remeasure baselines instead of using the cache."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
     integrity_mode: str = typer.Option("permissive", help="permissive, or strict (PassNet's: replacements may only allocate and call Triton)."),
-    cpu_threads: int = typer.Option(1, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
+    cpu_threads: int = typer.Option(1, min=0, help="Threads for CPU evaluations (0: torch's default). Single-threaded timings stay meaningful on a shared machine."),
     profile: bool = typer.Option(False, "--profile", help="Also profile Inductor and the candidate per subgraph (kernel tables with times)."),
     reuse_inductor_time: bool = typer.Option(False, "--reuse-inductor-time", help="Take Inductor's time from the baseline cache (rescaled, marked *) instead of timing it beside the candidate: faster, but the candidate is then timed with different neighbours (see README)."),
     time_statistic: str = typer.Option("paired", help="How speedups are estimated: paired (median of per-round ratios, SCORING.md), median (ratio of medians) or p10 (ratio of 10th percentiles)."),
@@ -167,7 +167,7 @@ def eval_cmd(
 def inspect_cmd(
     task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042)."),
     subgraph: Optional[int] = typer.Option(None, "--subgraph", "-s", min=0, help="Only this subgraph (default: every one)."),
-    view: str = typer.Option("fx", help="fx (the graph a pattern must match, with its node table), aten (Inductor's post-grad graph), all, or baseline (default Inductor: its kernels, correctness level against eager and profile)."),
+    view: str = typer.Option("fx", help="fx (the graph a pattern must match, with its node table), aten (Inductor's post-grad graph), all (fx and aten), or baseline (default Inductor: its kernels, correctness level against eager, profile, and times measured by an earlier eval of the task)."),
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
     cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
     cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default: PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
@@ -175,7 +175,9 @@ def inspect_cmd(
     """What the agent's inspect_ir and show_baseline tools show a model, for a task's subgraphs.
 
     The same text, from the same inspection (run in a child process, cached by subgraph content,
-    device type and threads). Exit codes (docs/cli.md): 0 shown; 1 an inspection failed; 2 bad input."""
+    device type and threads).
+
+    Exit codes (docs/cli.md): 0 shown; 1 an inspection failed; 2 bad input."""
     import tempfile
 
     from ..tools.evaluate import EvalOptions
@@ -184,6 +186,7 @@ def inspect_cmd(
     from .toolbox import PassWorkspace, Toolbox
 
     check_device(device)
+    view = view.lower()
     if view not in ("fx", "aten", "all", "baseline"):
         fail(f"--view must be fx, aten, all or baseline, not {view!r}")
     loaded = load_task(task)
@@ -377,7 +380,10 @@ def redteam_cmd(
 
     check_device(device)
     if not load_corpus(only=only):
-        fail(f"no corpus pass matches --only {only!r}")
+        import difflib
+
+        near = difflib.get_close_matches(only or "", [e.name for e in load_corpus()], n=2, cutoff=0.6)
+        fail(f"no corpus pass matches --only {only!r}" + (f"; did you mean {' or '.join(near)}?" if near else ""))
     outcomes = run_corpus(device, only=only, static_checks=not runtime_only, jobs=jobs,
                           on_outcome=lambda o: err.print(f"{o.entry.name}: {o.verdict} ({o.outcome})" if not o.entry.honest else f"{o.entry.name}: {o.verdict}", highlight=False))
     sys.stdout.write(format_table(outcomes) + "\n")

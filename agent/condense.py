@@ -367,7 +367,9 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
     evaluate = "passagent eval" if for_user else "evaluate_pass"
     compiled = (f"Inductor compiled subgraph [{report.inductor_subgraph}] only" if report.inductor_subgraph is not None
                 else "no Inductor compile")
-    head = (f"Check of pass {report.pass_sha256[:12]} on {report.task_id} ({report.device}, {report.wall_s:.1f} s): "
+    threads = (f", {report.cpu_threads} CPU thread{'s' if report.cpu_threads != 1 else ''}"
+               if getattr(report, "cpu_threads", None) and str(report.device).startswith("cpu") else "")
+    head = (f"Check of pass {report.pass_sha256[:12]} on {report.task_id} ({report.device}{threads}, {report.wall_s:.1f} s): "
             f"static checks, matches, the rewritten FX graph and one input draw against eager; {compiled}, "
             f"no timing, " + ("no score (passagent eval scores it)." if for_user
                               else "not a pass version (use evaluate_pass for the score)."))

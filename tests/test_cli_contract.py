@@ -110,6 +110,7 @@ def _cells(cache: str) -> list[tuple[str, list[str], int, str]]:
         # redteam, tasks
         ("redteam no GPU", ["redteam", "--device", NO_GPU], BAD, f"--device {NO_GPU}"),
         ("redteam no such pass", ["redteam", "--only", "no-such-attack"], BAD, "no corpus pass matches"),
+        ("redteam near miss", ["redteam", "--only", "return_inputs"], BAD, "did you mean return_input"),
         ("inspect typo'd task", ["inspect", "task_42", *c], BAD, "did you mean task_042?"),
         ("inspect no GPU", ["inspect", SMALL_TASK, "--device", NO_GPU, *c], BAD, f"--device {NO_GPU}"),
         ("inspect bad view", ["inspect", SMALL_TASK, "--view", "kernels", *c], BAD, "--view must be"),
@@ -136,7 +137,8 @@ def test_every_command_rejects_bad_input_in_one_line_before_any_work(workdir: Pa
 
 
 def test_usage_errors_keep_typers_own_message_and_exit_2(workdir: Path) -> None:
-    for argv in (["coverage", "--graphs", "x"], ["eval", "task_000", "--no-such-option"], ["no-such-command"]):
+    for argv in (["coverage", "--graphs", "x"], ["eval", "task_000", "--no-such-option"], ["no-such-command"],
+                 ["eval", "task_000", "--pass", GOOD, "--cpu-threads", "-1"]):
         r = invoke(*argv)
         assert r.exit_code == BAD and "Traceback" not in r.output and "Usage:" in r.output, (argv, r.output)
     assert not any(workdir.iterdir()) and not (workdir.parent / "home-cache" / "crashes").exists()

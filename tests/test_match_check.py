@@ -111,3 +111,26 @@ def test_two_rules_split_by_dtype_through_the_whole_evaluation(tmp_path: Path, c
     by_name = {s.name: {r.rule: r.matches for r in s.rules} for s in result.subgraphs}
     assert all(s.status == "correct" for s in result.subgraphs), [(s.name, s.status, s.message) for s in result.subgraphs]
     assert by_name["graphs/0"] == {"half": 1, "bf16": 0} and by_name["graphs/3"] == {"half": 0, "bf16": 1}
+
+
+def _split(tmp_path: Path, checks: dict[str, str]) -> Path:
+    import json
+
+    folder = tmp_path / "split"
+    folder.mkdir(parents=True)
+    for name, body in checks.items():
+        (folder / f"{name}.py").write_text(RULE.format(body=f"    return {body}"))
+    (folder / "sorted_output_pass_rule_names.json").write_text(json.dumps(list(checks)))
+    return folder
+
+
+def test_a_later_rules_diagnostic_is_about_the_captured_graph_not_an_earlier_rewrite(tmp_path: Path) -> None:
+    """After an earlier rule rewrote the fragment, a later rule that matches nothing is not told to
+    respell its pattern after the earlier replacement's nodes: it is told what happened."""
+    backend, *_ = run(_split(tmp_path / "a", {"half": "x.dtype == torch.float16", "bf16": "x.dtype == torch.bfloat16"}), 0)
+    why = backend.diagnostics()["bf16"]
+    assert "matches the graph as captured" in why and "match_check returned false" in why
+    assert "write the call exactly as the graph does" not in why
+    backend, *_ = run(_split(tmp_path / "b", {"one": "True", "two": "True"}), 0)
+    assert backend.matches_by_rule() == {"one": 1, "two": 0}
+    assert "matches the graph as captured 1 time(s), but earlier rule(s) one rewrote that fragment first" in backend.diagnostics()["two"]

@@ -175,6 +175,8 @@ class EvalOptions:
             raise ValueError(f"timing budget must be > 0 seconds, not {self.timing_budget_s!r}")
         if self.profile_calls < 1:
             raise ValueError("profile_calls must be >= 1")
+        if self.cpu_threads is not None and self.cpu_threads < 1:
+            raise ValueError(f"cpu_threads must be >= 1 or None (torch's default), not {self.cpu_threads!r}")
 
     def timing_config(self) -> TimingConfig:
         """The timing this evaluation uses on ``self.device``: ``timing`` if given, else

@@ -31,7 +31,7 @@ from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready
 from .profiling import profile_calls, top_events
 
 #: Bump when the inspection output changes shape.
-IR_VERSION = 2
+IR_VERSION = 3
 _KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.(cpp_pybinding|cpp|triton)\(", re.M)
 _ORIGINAL_ATEN = re.compile(r"# Original ATen: \[([^\]]*)\]")
 
@@ -84,7 +84,7 @@ def summarize_kernels(output_code: str) -> list[dict[str, str]]:
         if m and m.group(1) in kinds:
             name = m.group(1)
             kind = "triton" if kinds[name] == "triton" else "cpp"
-            fuses = atens.get(name) or re.sub(r"^(cpp|triton_\w{3})_fused_|_\d+$", "", name).replace("_", " ")
+            fuses = atens.get(name) or " ".join(w for w in re.sub(r"^(cpp|triton_\w{3})_fused_|_\d+$", "", name).split("_") if w)
             launches.append({"name": name, "kind": kind, "fuses": fuses})
             continue
         m = re.search(r"extern_kernels\.(\w+)\(", line)

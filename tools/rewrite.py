@@ -250,12 +250,42 @@ def trace_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = 
 
 def count_matches(gm: torch.fx.GraphModule, pattern_gm: torch.fx.GraphModule) -> int:
     """Non-overlapping matches of the pattern in ``gm``, found as ``replace_pattern`` finds them."""
+    return len(_matches(gm.graph, pattern_gm))
+
+
+def _matches(graph: torch.fx.Graph, pattern_gm: torch.fx.GraphModule) -> list[Any]:
     try:
         matcher = SubgraphMatcher(pattern_gm.graph, match_output=False, match_placeholder=False,
                                   remove_overlapping_matches=True, ignore_literals=False)
-        return len(matcher.match(gm.graph))
-    except Exception:  # noqa: BLE001 - a count for a message; the caller reports the real error
-        return 0
+        return matcher.match(graph)
+    except Exception:  # noqa: BLE001 - for a message; the caller reports the real error
+        return []
+
+
+def _no_match_diagnostic(rule: PassRule, pattern_gm: torch.fx.GraphModule, graph: torch.fx.Graph,
+                         captured: torch.fx.Graph | None, earlier: list[RuleApplication]) -> str:
+    """Why a rule that matched nothing in ``graph`` (the graph the earlier rules left) did not.
+
+    Where earlier rules rewrote something, the pattern is tried on ``captured`` (the graph before
+    any rule): a fragment an earlier rule consumed is named as such, and the node-by-node hint is
+    computed there, so it never blames a node an earlier replacement made."""
+    rewrote = [a.rule for a in earlier if a.matches]
+    if captured is None or not rewrote:
+        return explain_no_match(pattern_gm.graph, graph)
+    found = _matches(captured, pattern_gm)
+    if not found:
+        return explain_no_match(pattern_gm.graph, captured)
+    if rule.match_check is not None:
+        try:
+            found = [m for m in found if rule.match_check(*(_matched_value(v) for v in m.placeholder_nodes))]
+        except Exception:  # noqa: BLE001 - the rule's own run reports a raising check
+            pass
+        if not found:
+            return ("the pattern matches the graph as captured, and match_check returned false for each match "
+                    "(compare its conditions with the shapes and dtypes of the values it matched)")
+    return (f"the pattern matches the graph as captured {len(found)} time(s), but earlier rule(s) "
+            f"{', '.join(rewrote)} rewrote that fragment first (rules apply in order, each to the graph the earlier "
+            f"ones left; where rules are meant for different cases, their match_check decides)")
 
 
 def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str] | None = None) -> list[RuleApplication]:
@@ -275,6 +305,9 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str
     """
     results: list[RuleApplication] = []
     canonicalize_call_args(gm.graph)
+    import copy
+
+    captured = copy.deepcopy(gm.graph) if len(rules) > 1 else None  # for later rules' no-match diagnostics
     for rule in rules:
         pattern_gm = None
         try:
@@ -295,7 +328,7 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str
                 diagnostic = (f"the pattern matched {checked.refused} time(s) and match_check returned false for each "
                               f"(compare its conditions with the shapes and dtypes of the values it matched)")
             else:
-                diagnostic = guard.refusals[0] if guard.refusals else explain_no_match(pattern_gm.graph, gm.graph)
+                diagnostic = guard.refusals[0] if guard.refusals else _no_match_diagnostic(rule, pattern_gm, gm.graph, captured, results)
         results.append(RuleApplication(rule.name, len(replaced), diagnostic, notes=list(dict.fromkeys(guard.notes)),
                                        sites=tuple(match_site(r.nodes_map.get(r.anchor, r.anchor)) for r in replaced)))
     gm.graph.lint()
