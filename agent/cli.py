@@ -163,6 +163,60 @@ def eval_cmd(
 # --- passagent check --------------------------------------------------------------------------
 
 
+@app.command("time")
+def time_cmd(
+    task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042)."),
+    pass_path: Path = typer.Option(..., "--pass", help="A pass file or a PassNet pass_dir/."),
+    subgraph: Optional[int] = typer.Option(None, "--subgraph", "-s", min=0, help="Only this subgraph (default: every one)."),
+    device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
+    timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph (the evaluation's default)."),
+    cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
+    cache_dir: Optional[Path] = typer.Option(None, help="Cache root (default $PASSAGENT_CACHE_DIR or ~/.cache/passagent)."),
+    json_out: bool = typer.Option(False, "--json", help="Print the JSON result (the evaluation's format, held-out step off)."),
+) -> None:
+    """Time a pass quickly against eager and default Inductor: the evaluation's rounds, no held-out shape, no score.
+
+    What the agent's time_pass tool shows a model: per subgraph the status on the timed draws and
+    the paired speedups with their spread. Exit codes (docs/cli.md): 0 some subgraph ran correct;
+    1 none did, or the pass does not load; 2 bad input; 3 an integrity defence fired."""
+    from dataclasses import replace
+
+    from ..tools.evaluate import EvalOptions, evaluate_pass
+    from ..tools.tasks import load_task
+    from .cli_support import eval_exit_code
+    from .condense import describe_time
+    from .render import load_failure
+    from .toolbox import quick_timing_options
+
+    check_device(device)
+    try:
+        options = quick_timing_options(EvalOptions(device=device, timing_budget_s=timing_budget, cache_root=cache_dir,
+                                                   cpu_threads=cpu_threads or None))
+    except ValueError as exc:
+        fail(exc)
+    loaded = load_task(task)
+    if subgraph is not None:
+        if subgraph >= len(loaded.subgraphs):
+            fail(f"{loaded.id} has {len(loaded.subgraphs)} subgraph(s): --subgraph must be 0..{len(loaded.subgraphs) - 1}")
+        loaded = replace(loaded, subgraphs=(loaded.subgraphs[subgraph],))
+    with Console(stderr=True).status(f"timing {pass_path} on {loaded.id} ({len(loaded.subgraphs)} subgraphs)...") if not json_out \
+            else _nothing():
+        result = evaluate_pass(loaded, pass_path, options)
+    if json_out:
+        typer.echo(result.model_dump_json(indent=2))
+    elif (line := load_failure(result)) is not None:
+        fail(line, ExitCode.FAILED)
+    else:
+        sys.stdout.write(describe_time(result, for_user=True) + "\n")
+    raise typer.Exit(eval_exit_code(result))
+
+
+def _nothing():
+    import contextlib
+
+    return contextlib.nullcontext()
+
+
 @app.command("inspect")
 def inspect_cmd(
     task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042)."),

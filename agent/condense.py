@@ -41,6 +41,30 @@ def _xr(v: float | None, base: Any, cand: Any) -> str:
     return _x(v) + (f" [{r[0]:.2f}-{r[1]:.2f}]" if v is not None and r else "")
 
 
+def describe_time(result: Any, for_user: bool = False) -> str:
+    """``time_pass`` / ``passagent time`` text: per subgraph, whether the candidate ran correct on the
+    timed draws, and its paired speedups against eager and default Inductor with their spread. Not
+    a score: no held-out shape, no pass version."""
+    evaluate = "passagent eval" if for_user else "evaluate_pass"
+    stat = result.config.time_statistic
+    out = [f"Quick timing of pass {result.pass_sha256[:12]} on {result.task_id} ({result.device_name}, {result.wall_s:.1f} s): "
+           f"the evaluation's timed rounds and checks without the held-out shape; not a score and not a pass version "
+           f"({evaluate} scores it). Speedups are the median of per-round ratios, [interquartile spread]: a ratio whose "
+           f"spread includes 1 is not told apart from noise."]
+    for s in result.subgraphs:
+        t = s.times
+        head = f"[{s.index}] {s.name} ({','.join(s.dtypes)}): {s.status}, matches {s.matches}"
+        if "candidate" in t and "eager" in t and "inductor" in t:
+            us = {k: scored_us(v, stat) for k, v in t.items()}
+            head += (f"; eager {_us(us['eager'])}, Inductor {_us(us['inductor'])}, yours {_us(us['candidate'])} -> "
+                     f"{_xr(s.speedup_vs_eager, t['eager'], t['candidate'])} vs eager, "
+                     f"{_xr(s.speedup_vs_inductor, t['inductor'], t['candidate'])} vs Inductor")
+        elif s.message:
+            head += f": {s.message.splitlines()[0]}"
+        out.append(head)
+    return "\n".join(out)
+
+
 def describe_subgraph_result(s: SubgraphResult, time_statistic: str = "paired") -> str:
     """One block of text for one subgraph's evaluation; times are the ``time_statistic`` the
     speedups use (``EvalConfig.time_statistic``)."""

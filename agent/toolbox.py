@@ -24,7 +24,7 @@ from ..tools.ir import inspect_isolated
 from ..tools.passes import RULE_LIST_FILE, pass_digest
 from ..tools.schema import EvalResult
 from ..tools.tasks import Task
-from .condense import describe_baseline, describe_check, describe_eval, describe_ir, describe_profile, describe_task
+from .condense import describe_baseline, describe_check, describe_eval, describe_ir, describe_profile, describe_task, describe_time
 from .prompting import render
 from .protocols import ToolCall, ToolSpec
 
@@ -69,6 +69,11 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
         "additionalProperties": False,
     },
     "evaluate_pass": {"type": "object", "properties": {}, "additionalProperties": False},
+    "time_pass": {
+        "type": "object",
+        "properties": {"subgraph": {**_SUBGRAPH, "description": "time only this subgraph; omit for every subgraph"}},
+        "additionalProperties": False,
+    },
     "profile_pass": {
         "type": "object",
         "properties": {"subgraph": {**_SUBGRAPH, "description": "subgraph index from list_subgraphs; omit for every subgraph"}},
@@ -106,6 +111,13 @@ class ToolOutcome:
     pass_sources: dict[str, str] = field(default_factory=dict)
     finished: bool = False
     summary: str | None = None
+
+
+def quick_timing_options(options: EvalOptions) -> EvalOptions:
+    """``options`` for a quick timing (``time_pass``, ``passagent time``): the same timed rounds
+    and checks, no held-out shape (its compile and check are most of a warm evaluation's time), no
+    profile, and the baselines from the cache where it has them."""
+    return dataclasses.replace(options, heldout_shapes=False, profile=False)
 
 
 class PassWorkspace:
@@ -201,6 +213,7 @@ class Toolbox:
             "read_pass": self._read_pass,
             "check_pass": self._check_pass,
             "evaluate_pass": self._evaluate_pass,
+            "time_pass": self._time_pass,
             "profile_pass": self._profile_pass,
             "finish": self._finish,
         }
@@ -412,6 +425,17 @@ class Toolbox:
         result = self.evaluator(self.task, self.workspace.root, self.options)
         self.last_evaluation = result
         return ToolOutcome(describe_eval(result), evaluation=result, pass_sources=sources)
+
+    def _time_pass(self, args: dict[str, Any]) -> ToolOutcome:
+        """The evaluation's timed rounds on the current pass, without the held-out shape: no pass
+        version, no patience step, not a score."""
+        if not self.workspace.sources():
+            raise ToolError("the pass has no rules yet; write one with write_pass first")
+        task = self.task
+        if "subgraph" in args:
+            task = dataclasses.replace(task, subgraphs=(task.subgraphs[self._subgraph_index(args)],))
+        result = self.evaluator(task, self.workspace.root, quick_timing_options(self.options))
+        return ToolOutcome(describe_time(result))
 
     def _profile_pass(self, args: dict[str, Any]) -> ToolOutcome:
         indices = [self._subgraph_index(args)] if "subgraph" in args else list(range(len(self.task.subgraphs)))

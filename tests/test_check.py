@@ -154,6 +154,30 @@ def test_paging_a_kernel_reuses_the_inductor_check_of_the_same_pass(tmp_path: Pa
     assert bad.is_error and "only with inductor=true" in bad.text
 
 
+def test_time_pass_is_the_evaluations_rounds_without_the_heldout_shape_and_no_pass_version(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    seen = []
+
+    def evaluator(task, root, options):
+        seen.append((task, options))
+        return SimpleNamespace(pass_sha256="a" * 64, task_id=task.id, device_name="cpu", wall_s=1.0,
+                               config=SimpleNamespace(time_statistic="paired"), subgraphs=[])
+
+    ws = PassWorkspace(tmp_path / "ws")
+    task = load_task(TASK_004)
+    toolbox = Toolbox(task, ws, EvalOptions(), evaluator=evaluator)
+    assert toolbox.execute(ToolCall(id="0", name="time_pass", arguments={}, raw_arguments="")).is_error  # no rules yet
+    ws.write("main", MULTI_OUTPUT.read_text())
+    out = toolbox.execute(ToolCall(id="1", name="time_pass", arguments={"subgraph": 2}, raw_arguments=""))
+    assert not out.is_error and out.evaluation is None  # the loop records no pass version and no patience step
+    assert "not a score and not a pass version" in out.text and "evaluate_pass scores it" in out.text
+    [(timed, options)] = seen
+    assert [s.name for s in timed.subgraphs] == [task.subgraphs[2].name]
+    assert options.heldout_shapes is False and options.profile is False and EvalOptions().heldout_shapes is True
+    assert "time_pass" in {s.name for s in toolbox.specs()}
+
+
 def test_cli_check_exit_status(tmp_path: Path) -> None:
     shutil.copy(TEST_PASSES / "exploits" / "patch_timer.py", tmp_path / "bad.py")
     bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "bad.py")],

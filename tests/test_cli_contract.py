@@ -111,6 +111,10 @@ def _cells(cache: str) -> list[tuple[str, list[str], int, str]]:
         ("redteam no GPU", ["redteam", "--device", NO_GPU], BAD, f"--device {NO_GPU}"),
         ("redteam no such pass", ["redteam", "--only", "no-such-attack"], BAD, "no corpus pass matches"),
         ("redteam near miss", ["redteam", "--only", "return_inputs"], BAD, "did you mean return_input"),
+        ("time typo'd task", ["time", "task_42", "--pass", GOOD, *c], BAD, "did you mean task_042?"),
+        ("time missing pass", ["time", SMALL_TASK, "--pass", "nope.py", *c], BAD, "does not exist"),
+        ("time no GPU", ["time", SMALL_TASK, "--pass", GOOD, "--device", NO_GPU, *c], BAD, f"--device {NO_GPU}"),
+        ("time no such subgraph", ["time", SMALL_TASK, "--pass", GOOD, "-s", "1", *c], BAD, "--subgraph must be 0..0"),
         ("inspect typo'd task", ["inspect", "task_42", *c], BAD, "did you mean task_042?"),
         ("inspect no GPU", ["inspect", SMALL_TASK, "--device", NO_GPU, *c], BAD, f"--device {NO_GPU}"),
         ("inspect bad view", ["inspect", SMALL_TASK, "--view", "kernels", *c], BAD, "--view must be"),
@@ -373,4 +377,13 @@ def test_inspect_prints_what_the_agents_tools_show(workdir: Path, cache_root: Pa
     r = invoke("inspect", SMALL_TASK, "--view", "baseline", "--cache-dir", str(cache_root))
     assert r.exit_code == OK, r.output
     assert r.stdout.startswith("Default Inductor on subgraph [0]") and "correctness against eager" in r.stdout
+    assert not any(workdir.iterdir())
+
+
+def test_time_prints_paired_speedups_and_is_not_a_score(workdir: Path, cache_root: Path) -> None:
+    r = invoke("time", SMALL_TASK, "--pass", GOOD, *FAST, "--cache-dir", str(cache_root))
+    assert r.exit_code == OK, r.output
+    assert r.stdout.startswith("Quick timing of pass") and "not a score" in r.stdout and "passagent eval scores it" in r.stdout
+    assert re.search(r"\[0\] \S+ \(float16\): correct, matches 1; eager [\d.]+ us, Inductor [\d.]+ us, yours [\d.]+ us -> "
+                     r"[\d.]+x \[[\d.]+-[\d.]+\] vs eager, [\d.]+x \[[\d.]+-[\d.]+\] vs Inductor", r.stdout), r.stdout
     assert not any(workdir.iterdir())
