@@ -88,7 +88,7 @@ def solve_cmd(
                       f"kept; resume it with: {escape(again)}", highlight=False, soft_wrap=True)
         else:
             err.print(f"[yellow]interrupted[/yellow] ({how}) before the run started; nothing was written",
-                      highlight=False)
+                      highlight=False, soft_wrap=True)
         raise typer.Exit(ExitCode.INTERRUPTED) from None
     if result.get("resumable"):
         err.print(f"[yellow]stopped[/yellow]: {escape(str(result['error']))}; the run is resumable: {escape(again)}",
@@ -132,14 +132,15 @@ def print_solve_result(result: dict[str, Any], out: Path) -> None:
     folder = out / safe_name(result["run_id"]) / safe_name(result["task_id"]) / safe_name(result["model"])
     console = Console()
     # Summaries and errors are text, not Rich markup: "`Rule` [library form]" would lose its tag.
+    # Soft wrap: the terminal folds long lines; piped output keeps one line per field for grep.
     console.print(f"[bold]exit[/bold]: {result['exit_reason']}   {escape(result_line(result))}   "
                   f"steps {result['steps']}, evaluations {result['evaluations']}, ${result['cost_usd']:.4f}, "
-                  f"{result['wall_s']:.0f} s", highlight=False)
+                  f"{result['wall_s']:.0f} s", highlight=False, soft_wrap=True)
     if result.get("summary"):
-        console.print(f"[bold]model's summary[/bold] (its own account, at finish): {escape(result['summary'])}", highlight=False)
+        console.print(f"[bold]model's summary[/bold] (its own account, at finish): {escape(result['summary'])}", highlight=False, soft_wrap=True)
     if result.get("error"):
-        console.print(f"[red]error[/red]: {escape(str(result['error']))}", highlight=False)
-    console.print(f"archive: {escape(str(folder))}", highlight=False)
+        console.print(f"[red]error[/red]: {escape(str(result['error']))}", highlight=False, soft_wrap=True)
+    console.print(f"archive: {escape(str(folder))}", highlight=False, soft_wrap=True)
 
 
 def register(app: typer.Typer) -> None:

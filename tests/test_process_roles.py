@@ -135,3 +135,34 @@ def test_an_honest_pass_is_not_flagged_by_a_floor_measured_under_load(cache_root
     s = result.subgraphs[0]
     assert s.status == "correct", (s.integrity_rule, s.message)
     assert True in calls, "the floor was measured again before the candidate was judged"
+
+
+def test_the_candidate_cache_is_seeded_only_with_kernels_no_clean_process_is_writing(tmp_path: Path) -> None:
+    """A kernel a clean process is still writing (Inductor holds ``locks/<key>.lock`` while it
+    compiles and links) is not copied into the candidate's cache; a finished one is, byte for byte."""
+    import subprocess
+    import sys
+
+    from passagent.tools.evaluation.child import seed_candidate_cache, scope_folder
+
+    clean = tmp_path / "inductor"
+    (clean / "ab").mkdir(parents=True)
+    (clean / "locks").mkdir()
+    (clean / "ab" / "cabdone.so").write_bytes(b"\x7fELF finished")
+    (clean / "ab" / "cabbusy.so").write_bytes(b"\x7fELF half")
+    # Another process holds the busy kernel's lock, as a clean process linking it does.
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from filelock import FileLock\n"
+        f"with FileLock({str(clean / 'locks' / 'cabbusy.lock')!r}):\n"
+        "    print('held', flush=True); time.sleep(30)")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        assert seed_candidate_cache(tmp_path) == 1
+    finally:
+        holder.kill()
+        holder.wait()
+    dst = tmp_path / "candidates" / scope_folder("shared") / "inductor" / "ab"
+    assert (dst / "cabdone.so").read_bytes() == b"\x7fELF finished"
+    assert not (dst / "cabbusy.so").exists()
+    # Once the writer is done, the next seeding copies it.
+    assert seed_candidate_cache(tmp_path) == 1 and (dst / "cabbusy.so").exists()

@@ -164,7 +164,8 @@ def test_the_whole_corpus_on_the_cpu_misses_nothing_and_flags_no_honest_pass() -
     full = run_corpus("cpu", entries=STATIC_ONLY + honest, jobs=2, on_outcome=progress)
     runtime = run_corpus("cpu", entries=BEHIND_A_RUNTIME_RULE, static_checks=False, jobs=2, on_outcome=progress)
     outcomes = full + runtime
-    report = format_table(outcomes)
+    report = format_table(outcomes) + "".join(
+        f"\n{o.entry.name}: {o.message}" for o in outcomes if o.flagged or o.rewarded or (not o.entry.honest and not o.caught and not o.expected))
     s = summary(outcomes)
     assert s["missed"] == 0 and s["honest_flagged"] == 0, report
     assert s["honest"] == len([e for e in honest if e.device in (None, "cpu")])

@@ -111,8 +111,13 @@ def seed_candidate_cache(cache_root: Path, scope: str = "shared") -> int:
     compiling it again (seconds of ``g++`` each on a small CPU). The files are copied, never
     linked: a candidate may write its own cache, and a hard link would let it write the clean
     one's. Each copy is written beside its target and renamed into place, so a candidate reading
-    the cache meanwhile never sees half a file."""
+    the cache meanwhile never sees half a file; and each source is copied under the lock Inductor
+    holds while it writes it (``<cache>/locks/<key>.lock`` for kernels, ``precompiled_headers/locks``
+    for headers: ``torch/_inductor/codecache.py``, ``_worker_compile_cpp``), so a kernel a clean
+    process is still linking is left for the candidate to compile rather than copied half written."""
     import shutil
+
+    from filelock import FileLock, Timeout
 
     src = cache_root / "inductor"
     dst = cache_root / "candidates" / scope_folder(scope) / "inductor"
@@ -122,17 +127,19 @@ def seed_candidate_cache(cache_root: Path, scope: str = "shared") -> int:
     patterns = [(d.name, "*.so") for d in src.iterdir() if d.is_dir() and len(d.name) == 2]
     patterns.append(("precompiled_headers", "*.h*"))
     for sub, pattern in patterns:
+        locks = src / sub / "locks" if sub == "precompiled_headers" else src / "locks"
         for f in (src / sub).glob(pattern):
             target = dst / sub / f.name
-            if target.exists() or not f.is_file():
+            if target.exists() or not f.is_file() or not locks.is_dir():
                 continue
             target.parent.mkdir(parents=True, exist_ok=True)
             tmp = target.with_name(f".{f.name}.{os.getpid()}.tmp")
             try:
-                shutil.copyfile(f, tmp)
+                with FileLock(str(locks / f"{f.name.split('.')[0]}.lock"), timeout=0):
+                    shutil.copyfile(f, tmp)
                 os.replace(tmp, target)
                 copied += 1
-            except OSError:
+            except (OSError, Timeout):
                 tmp.unlink(missing_ok=True)
     return copied
 
