@@ -266,17 +266,21 @@ def check_cmd(
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N (where the rewritten graph runs)."),
     subgraph: Optional[int] = typer.Option(None, help="Show this subgraph's rewritten FX graph (default: the first matched)."),
     integrity_mode: str = typer.Option("permissive", help="Static checks' mode: permissive or strict."),
-    timeout: float = typer.Option(120.0, help="Time limit of the check (seconds)."),
-    inductor: bool = typer.Option(False, "--inductor", help="Also compile the candidate on --subgraph (default 0) with Inductor: its post-grad graph and kernels."),
+    timeout: float = typer.Option(300.0, help="Time limit of the check (seconds)."),
+    inductor: bool = typer.Option(False, "--inductor", help="Also show the candidate's post-grad graph and the kernels Inductor generates on --subgraph (default 0)."),
+    eager: bool = typer.Option(False, "--eager", help="Run each rewritten graph eagerly instead of compiling it with Inductor: faster; in half precision its verdict can differ from the evaluation's."),
     kernel: Optional[str] = typer.Option(None, help="With --inductor: show only this generated kernel's source, a page at a time."),
     from_line: int = typer.Option(1, min=1, help="With --kernel: the page's first line (the output names the next page's)."),
     cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
+    divergence: bool = typer.Option(False, "--divergence", help="On --subgraph (default 0): the first graph node whose value leaves --level against eager, for default Inductor and the candidate (compiled, or eager with --eager)."),
+    level: Optional[int] = typer.Option(None, min=-10, max=4, help="With --divergence: the tolerance level t searched at (default: the strictest level an output fails)."),
     json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
 ) -> None:
     """Check a pass in seconds: static checks, matches and why not, the rewritten graph, one draw against eager.
 
-    Per subgraph: the static checks, matches and no-match diagnostics, the rewritten FX graph, one
-    input draw against eager. No Inductor compile, no timing, no score.
+    Per subgraph: the static checks, matches and no-match diagnostics, the rewritten FX graph, and
+    the candidate compiled by Inductor (as the evaluation compiles it; --eager: run eagerly) on one
+    input draw against eager. No timing, no score.
 
     Exit codes (docs/cli.md): 0 every subgraph matched and would be correct at t=-5; 1 not clean
     (the pass does not load, matches nothing somewhere, or gives wrong values); 2 bad input; 3 the
@@ -297,12 +301,16 @@ def check_cmd(
         fail(f"--subgraph must be in 0..{len(loaded.subgraphs) - 1}")
     if kernel is not None and not inductor:
         fail("--kernel names a generated kernel, shown only with --inductor")
+    if level is not None and not divergence:
+        fail("--level is the divergence search's level, used only with --divergence")
     # A pass that does not parse is said to be so before anything else (nothing of it runs here).
     if (unloadable := source_load_error(pass_path)) is not None and not json_out:
         sys.stdout.write(describe_load_error(*unloadable) + "\n")
         raise typer.Exit(ExitCode.FAILED)
     report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
-                                inductor_subgraph=(subgraph or 0) if inductor else None, cpu_threads=cpu_threads or None)
+                                inductor_subgraph=(subgraph or 0) if inductor else None, cpu_threads=cpu_threads or None,
+                                divergence_subgraph=(subgraph or 0) if divergence else None, divergence_level=level,
+                                eager=eager)
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")
     else:

@@ -173,6 +173,10 @@ def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str
         out.append(f"  {k['name']:<50} {k['kind']:<7} fuses: {k['fuses']}")
     if "inductor_error" in ir:
         out.append(describe_inductor_correctness(ir["inductor_error"]))
+    if ir.get("inductor_divergence"):
+        from ..tools.divergence import Divergence
+
+        out += describe_divergence(Divergence.model_validate(ir["inductor_divergence"]))
     if times:
         out.append(f"Measured per call: eager {times['eager_us']:.1f} us, Inductor {times['inductor_us']:.1f} us")
     prof = ir.get("profile") or {}
@@ -376,6 +380,28 @@ def kernel_page(name: str, source: str, from_line: int, report: Any, for_user: b
     return out
 
 
+_DIVERGING = {"inductor": "default Inductor", "candidate": "your candidate compiled by Inductor",
+              "candidate_eager": "your rewritten graph run eagerly"}
+
+
+def describe_divergence(d: Any) -> list[str]:
+    """Lines for one :class:`~passagent.tools.divergence.Divergence`: where ``d.computation`` first
+    leaves level ``d.level`` against eager, its error, the node before it, the search's cost."""
+    who = _DIVERGING.get(d.computation, d.computation)
+    cost = f"; {d.compiles} prefix compile(s), {d.wall_s:.1f} s" if d.compiles else ""
+    if d.node is None:
+        return [f"divergence at t={d.level}, {who}: none found ({d.note or 'every compared node is within the level'}){cost}"]
+    value = f"{d.dtype}{d.shape}" if d.shape is not None else "?"
+    err = f"correct {_level(d.min_correct_t)}" + (f", max abs err {d.max_abs:.3g}" if d.max_abs is not None else "")
+    before = (f"; {d.within} (the compared node before it) is within t={d.level}: the error arises computing "
+              f"{d.node}" + (" (inside the kernel that computes it, e.g. a rounding eager does between ops and the "
+                             "fused kernel skips)" if d.compiles else "") if d.within else "; it is the first node compared")
+    lines = [f"divergence at t={d.level}, {who}: first at node {d.node} ({d.op}, {value}): {err}{before}{cost}"]
+    if d.note:
+        lines.append(f"  ({d.note})")
+    return lines
+
+
 def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: int = 80, for_user: bool = False,
                    kernel: str | None = None, from_line: int = 1) -> str:
     """``check_pass`` / ``passagent check`` text: whether the pass loads, static findings, matches
@@ -389,8 +415,11 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
     from ..tools.correctness import HEADLINE_LEVEL
 
     evaluate = "passagent eval" if for_user else "evaluate_pass"
-    compiled = (f"Inductor compiled subgraph [{report.inductor_subgraph}] only" if report.inductor_subgraph is not None
-                else "no Inductor compile")
+    if getattr(report, "compiled", True):
+        compiled = "each candidate compiled by Inductor as the evaluation compiles it"
+    else:
+        compiled = ("run eagerly, no Inductor compile" + (f" (but subgraph [{report.inductor_subgraph}]'s)"
+                                                          if report.inductor_subgraph is not None else ""))
     threads = (f", {report.cpu_threads} CPU thread{'s' if report.cpu_threads != 1 else ''}"
                if getattr(report, "cpu_threads", None) and str(report.device).startswith("cpu") else "")
     head = (f"Check of pass {report.pass_sha256[:12]} on {report.task_id} ({report.device}{threads}, {report.wall_s:.1f} s): "
@@ -432,8 +461,14 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
         for o in s.outputs:
             what = f"{o.dtype}{o.shape}" if o.shape is not None else "?"
             lines.append(f"    output {o.index} {what}: " + (o.problem or f"correct {_level(o.min_correct_t)}" + (f" (max abs err {o.max_abs:.3g})" if o.max_abs is not None else "")))
+        if (not getattr(report, "compiled", True) and s.index != report.inductor_subgraph
+                and any(o.dtype in ("float16", "bfloat16") for o in s.outputs)):
+            again = "without --eager" if for_user else "without eager=true"
+            lines.append(f"    (half precision, run eagerly: Inductor's fused kernels can round differently; the check {again} "
+                         f"gives the verdict the evaluation will)")
         if s.traceback:
             lines.append("    " + s.traceback.replace("\n", "\n    "))
+        lines += ["    " + line for d in getattr(s, "divergence", []) for line in describe_divergence(d)]
         if s.index == shown and s.rewritten_fx:
             code = s.rewritten_fx.splitlines()
             cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""

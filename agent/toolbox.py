@@ -59,12 +59,21 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
         "properties": {
             "subgraph": {**_SUBGRAPH, "description": "subgraph whose rewritten FX graph to show; omit for the first one matched"},
             "inductor": {"type": "boolean", "default": False, "description": (
-                "also compile your candidate on `subgraph` (default 0) with Inductor (slower): its post-grad ATen "
-                "graph and the kernels Inductor generates for it, with what each fuses")},
+                "also show, on `subgraph` (default 0), your candidate's post-grad ATen graph and the kernels Inductor "
+                "generates for it, with what each fuses")},
             "kernel": {"type": "string", "description": (
                 "with inductor=true: show only this generated kernel's source (its name as listed), a page at a time")},
             "from_line": {"type": "integer", "minimum": 1, "default": 1, "description": (
                 "with kernel: the first line of the page (1-based); the text names the next page's from_line")},
+            "eager": {"type": "boolean", "default": False, "description": (
+                "run each rewritten graph eagerly instead of compiling it with Inductor: faster, exact about matching, "
+                "but in half precision its verdict can differ from the evaluation's")},
+            "divergence": {"type": "boolean", "default": False, "description": (
+                "on `subgraph` (default 0), also find the first graph node whose value leaves tolerance level `level` "
+                "against eager, for default Inductor and for your candidate (compiled, or run eagerly with eager=true); "
+                "a compiled search costs a few Inductor compiles")},
+            "level": {"type": "integer", "minimum": -10, "maximum": 4, "description": (
+                "with divergence: the tolerance level t searched at; default the strictest level an output fails")},
         },
         "additionalProperties": False,
     },
@@ -379,11 +388,16 @@ class Toolbox:
             raise ToolError("kernel names a generated kernel, shown only with inductor=true")
         if not isinstance(from_line, int) or isinstance(from_line, bool) or from_line < 1:
             raise ToolError(f"from_line must be an integer >= 1, got {from_line!r}")
+        level = args.get("level")
+        if level is not None and (not isinstance(level, int) or isinstance(level, bool) or not -10 <= level <= 4):
+            raise ToolError(f"level must be an integer tolerance level in -10..4, got {level!r}")
+        if level is not None and not args.get("divergence"):
+            raise ToolError("level is the divergence search's level, used only with divergence=true")
         page = {"kernel": kernel, "from_line": from_line}
         # Another page of a kernel of the pass just checked with Inductor: that check's report has
         # the whole source; the same pass is not compiled again.
         last = self._last_inductor_check
-        if (kernel is not None and last is not None and last.pass_sha256 == pass_digest(self.workspace.root)
+        if (kernel is not None and not args.get("divergence") and last is not None and last.pass_sha256 == pass_digest(self.workspace.root)
                 and last.inductor_subgraph == (shown or 0)):
             return ToolOutcome(describe_check(last, graph_of=shown, **page))
         report = self._run_check(args, shown)
@@ -393,10 +407,16 @@ class Toolbox:
 
     def _run_check(self, args: dict[str, Any], shown: int | None) -> Any:
         o = self.options
+        search: dict[str, Any] = ({"divergence_subgraph": shown or 0, "divergence_level": args.get("level")}
+                                  if args.get("divergence") else {})
+        # The pass runs with the evaluation's candidate cache, never the clean processes'.
+        search.update(cache_root=o.cache_root, cache_scope=o.candidate_cache_scope)
+        if args.get("eager"):
+            search["eager"] = True
         if not o.device_pool:
             report = self.checker(self.task, self.workspace.root, device=o.device, integrity_mode=o.integrity_mode,
                                   sandbox=o.sandbox, inductor_subgraph=(shown or 0) if args.get("inductor") else None,
-                                  cpu_threads=o.cpu_threads)
+                                  cpu_threads=o.cpu_threads, **search)
             return report
         # In a sweep the check runs the pass on a leased device, like an evaluation, so it never
         # runs beside another's timed calls (and a Triton replacement gets its GPU); the lease is
@@ -407,7 +427,7 @@ class Toolbox:
         lock_dir = Path(o.lock_dir or (Path(o.cache_root or default_cache_root()) / "locks"))
         info = {"task": self.task.id, "purpose": "check_pass"}
         common = {"integrity_mode": o.integrity_mode, "sandbox": o.sandbox, "cpu_threads": o.cpu_threads,
-                  "inductor_subgraph": (shown or 0) if args.get("inductor") else None}
+                  "inductor_subgraph": (shown or 0) if args.get("inductor") else None, **search}
         if o.lease_scope == "evaluation":  # the lease around the whole check, as around the whole evaluation
             from ..tools.device_lease import lease_device, leased_device
 

@@ -76,6 +76,7 @@ def _cells(cache: str) -> list[tuple[str, list[str], int, str]]:
         ("check typo'd task", ["check", "task_42", "--pass", GOOD], BAD, "did you mean task_042?"),
         ("check missing pass", ["check", SMALL_TASK, "--pass", "nope.py"], BAD, "does not exist"),
         ("check no GPU", ["check", SMALL_TASK, "--pass", GOOD, "--device", NO_GPU], BAD, f"--device {NO_GPU}"),
+        ("check level alone", ["check", SMALL_TASK, "--pass", GOOD, "--level", "-3"], BAD, "used only with --divergence"),
         # solve: every check before the live view, the archive or the run folder
         ("solve missing task", ["solve", "/no/such/task", "--out", "runs", *c], BAD, "no such task"),
         ("solve typo'd task", ["solve", "task_42", "--out", "runs", *c], BAD, "did you mean task_042?"),

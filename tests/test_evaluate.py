@@ -527,4 +527,7 @@ def test_the_worker_inductor_cache_is_the_cache_root_even_after_an_in_process_co
     cache_dir()  # what any in-process compile does first
     assert "TORCHINDUCTOR_CACHE_DIR" in os.environ
     env = worker_environment(tmp_path / "root", tmp_path / "work")
-    assert env["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "root" / "inductor")
+    # A process that runs pass code gets the candidate role's cache, never the clean one.
+    from passagent.tools.evaluation.child import scope_folder
+
+    assert env["TORCHINDUCTOR_CACHE_DIR"] == str(tmp_path / "root" / "candidates" / scope_folder("shared") / "inductor")

@@ -166,3 +166,34 @@ def test_the_candidate_cache_is_seeded_only_with_kernels_no_clean_process_is_wri
     assert not (dst / "cabbusy.so").exists()
     # Once the writer is done, the next seeding copies it.
     assert seed_candidate_cache(tmp_path) == 1 and (dst / "cabbusy.so").exists()
+
+
+def test_check_runs_a_pass_with_the_candidate_cache_and_it_cannot_write_the_clean_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``check_pass`` runs pass code too: its process gets the candidate role's compiler cache, and
+    a pass writing into the clean processes' cache (where baselines' kernels live) is refused by
+    the confinement, not by a source check (the static checks are off here)."""
+    from passagent.tools import check as check_module
+    from passagent.tools.evaluation.child import scope_folder
+    from passagent.tools.sandbox import landlock_abi
+
+    if landlock_abi()[0] < 1:
+        pytest.skip(f"Landlock unavailable: {landlock_abi()[1]}")
+    monkeypatch.setattr(check_module, "check_pass", lambda *_a, **_k: [])
+    root = tmp_path / "cache"
+    clean = root / "inductor" / "ab"
+    clean.mkdir(parents=True)
+    scoped = root / "candidates" / scope_folder("model-a") / "inductor"
+    sample = write_sample(tmp_path / "samples", "catnorm")
+    poison = tmp_path / "poison.py"
+    poison.write_text(
+        "import os, pathlib\n"
+        f"pathlib.Path(os.environ['TORCHINDUCTOR_CACHE_DIR'], 'mine.txt').write_text(os.environ['TORCHINDUCTOR_CACHE_DIR'])\n"
+        f"pathlib.Path({str(clean)!r}, 'cpoisoned.so').write_bytes(b'not a kernel')\n"
+        "import torch\n\n\ndef pattern(x):\n    return torch.cat([x], 1)\n\n\n"
+        "def replacement_args(x):\n    return (x,)\n\n\ndef replacement_func():\n    return lambda x: x.clone()\n")
+    report = check_module.check_pass_on_task(load_task(sample), poison, cache_root=root, cache_scope="model-a")
+    assert report.load_error is not None and "PermissionError" in report.load_error, report
+    assert not (clean / "cpoisoned.so").exists()
+    # The write the pass made first landed in its own scope's cache.
+    assert (scoped / "mine.txt").read_text() == str(scoped)

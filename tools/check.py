@@ -2,12 +2,16 @@
 and one comparison per output on one input draw.
 
 ``passagent check`` and the agent's ``check_pass`` tool call :func:`check_pass_on_task`. It
-answers in seconds because nothing is compiled by Inductor and nothing is timed: each subgraph
-is captured by Dynamo, the pass is applied by the same backend an evaluation uses (with
-``use_inductor=False``), and the rewritten graph runs eagerly on one input draw next to the eager
-reference. What it cannot see (Inductor failing on the rewritten graph, the timed calls, the
-integrity checks around timing, other draws) only the evaluation sees; a pass that checks clean
-can still fail there, but a pass that fails here would fail the evaluation the same way.
+answers in seconds because nothing is timed: each subgraph is captured by Dynamo, the pass is
+applied by the same backend an evaluation uses, Inductor compiles the rewritten graph as the
+evaluation's candidate process compiles it, and the compiled candidate runs on one input draw
+next to the eager reference, so its verdict is the evaluation's on that draw (in half precision
+Inductor's fused kernels round differently from the rewritten graph run eagerly, and only the
+compiled run says what the evaluation will). ``eager=True`` skips the compile and runs the
+rewritten graph eagerly: faster, and exact about matching, not about rounding. What the check
+cannot see (the timed calls, the integrity checks around timing, other draws, the held-out
+shape) only the evaluation sees; a pass that checks clean can still fail there, but a pass that
+fails here would fail the evaluation the same way.
 
 The pass's code runs in a spawned child process (never here) with the evaluation worker's
 confinement (resource limits, writes only to its folder, no network where the OS allows) and a
@@ -35,6 +39,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child, pinned_at_spawn, wait_for_go
 from .passes import pass_digest, pass_files, source_files
 from .static_checks import Mode, check_pass
+from .correctness import TOLERANCE_LEVELS
+from .divergence import Divergence
 from .tasks import Task
 
 
@@ -87,6 +93,8 @@ class SubgraphCheck(_Model):
                                                          "(name, kind, what each fuses; tools.ir.summarize_kernels)")
     kernel_code: dict[str, str] = Field({}, description="with inductor=True: each generated kernel's source, by name "
                                                         "(tools.ir.kernel_sources)")
+    divergence: list[Divergence] = Field([], description="on the divergence subgraph: the first node where default "
+                                                          "Inductor, and the candidate, leave the tolerance level (tools.divergence)")
 
     @property
     def matches(self) -> int:
@@ -101,6 +109,8 @@ class CheckReport(_Model):
     pass_sha256: str
     device: str
     inductor_subgraph: int | None = Field(None, description="the subgraph also compiled by Inductor")
+    divergence_subgraph: int | None = Field(None, description="the subgraph searched for the first diverging node")
+    compiled: bool = Field(True, description="the rewritten graphs were compiled by Inductor (False: run eagerly)")
     findings: list[Finding] = Field([], description="static-check violations; the pass is not run when there are any")
     load_error: str | None = Field(None, description="the pass failed to import (with the file and line)")
     subgraphs: list[SubgraphCheck] = []
@@ -109,11 +119,13 @@ class CheckReport(_Model):
     cpu_threads: int | None = Field(None, description="torch's intra-op threads in the check's process, as the evaluation sets them")
 
 
-def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu", timeout_s: float = 120.0,
+def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu", timeout_s: float = 300.0,
                        integrity_mode: str = "permissive", sandbox: bool = True,
                        subgraphs: list[int] | None = None, inductor_subgraph: int | None = None,
-                       gate: LeaseGate | None = None, cpu_threads: int | None = 1) -> CheckReport:
-    """Check ``pass_path`` on ``task`` (every subgraph, or ``subgraphs``) without compiling or timing.
+                       gate: LeaseGate | None = None, cpu_threads: int | None = 1,
+                       divergence_subgraph: int | None = None, divergence_level: int | None = None,
+                       cache_root: Path | None = None, cache_scope: str = "shared", eager: bool = False) -> CheckReport:
+    """Check ``pass_path`` on ``task`` (every subgraph, or ``subgraphs``) without timing it.
 
     Args:
         device: where the rewritten graph runs (``cpu``, ``cuda``, ``cuda:N``).
@@ -123,9 +135,21 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         cpu_threads: on the CPU, the child's thread pools (torch's intra-op threads, OpenMP), as
             an evaluation with ``EvalOptions(cpu_threads=...)`` sets them (default 1, as there), so
             the check compiles and runs the graph as the evaluation does; None: torch's default.
-        inductor_subgraph: also compile the rewritten graph of this subgraph with Inductor
-            (seconds to a minute) and report the candidate's post-grad graph and kernels; its
-            outputs are then the compiled candidate's, as an evaluation runs it.
+        eager: run each rewritten graph eagerly instead of compiling it with Inductor (faster;
+            in half precision the verdict can differ from the evaluation's, module docstring).
+        inductor_subgraph: on this subgraph, also report the candidate's post-grad graph and the
+            kernels Inductor generates, with their source (compiled even with ``eager``).
+        divergence_subgraph: on this subgraph, also find the first node of the graph whose value
+            leaves tolerance level ``divergence_level`` against eager, for default Inductor and
+            for the candidate (compiled by Inductor when it is the ``inductor_subgraph``, else run
+            eagerly): :mod:`.divergence`. Each compiled search costs up to ``1 + log2(nodes)``
+            Inductor compiles of a prefix of the graph.
+        divergence_level: the level searched at (SCORING.md's t, -10..4); default: the strictest
+            level some output of the candidate fails (see :func:`.divergence.default_level`).
+        cache_root, cache_scope: the pass runs as an evaluation's candidate does, with the
+            compiler cache of candidate scope ``cache_scope`` under ``cache_root`` (default
+            :func:`.baseline_cache.default_cache_root`): it can write that cache, never the clean
+            processes' (:func:`.evaluate.worker_environment`).
         gate: a device lease (:class:`.lease_gate.LeaseGate`) to take once the child has started
             and loaded the task and the pass, held while it runs on the device, released when it
             is done (or dies, or times out). The child runs on the pool's kind of device (its only
@@ -142,7 +166,7 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
     pass_path = Path(pass_path).resolve()
     pass_files(pass_path)
     report = CheckReport(task_id=task.id, pass_path=str(pass_path), pass_sha256=pass_digest(pass_path), device=device,
-                         inductor_subgraph=inductor_subgraph)
+                         inductor_subgraph=inductor_subgraph, divergence_subgraph=divergence_subgraph, compiled=not eager)
     report.findings = [Finding(rule=v.rule, file=Path(v.path).name, line=v.line, message=v.message)
                        for v in check_pass(pass_path, Mode(integrity_mode))]
     if report.findings:
@@ -159,11 +183,12 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
             # The device is known now only for a one-device pool; otherwise the go line names it.
             device = leased_device(pinned_at_spawn(gate.pool) or gate.pool[0])
         threads = cpu_threads if device.split(":")[0] == "cpu" else None
-        env = worker_environment(Path(default_cache_root()), workdir, threads=threads)
+        env = worker_environment(Path(cache_root or default_cache_root()), workdir, threads=threads, scope=cache_scope)
         spawn_env = dict(env)
         child_device = pin_worker_device(device, env)  # cuda:N: the child sees GPU N alone
         request = {"task_path": str(task.path), "task_id": task.id, "pass_path": str(pass_path),
                    "pass_digest": report.pass_sha256, "device": child_device, "indices": indices, "inductor_subgraph": inductor_subgraph,
+                   "divergence_subgraph": divergence_subgraph, "divergence_level": divergence_level, "eager": eager,
                    "out": str(workdir / "check.json"), "handshake": gate is not None, "cpu_threads": threads,
                    "sandbox": {"writable_dirs": [str(workdir), env["TORCHINDUCTOR_CACHE_DIR"]],
                                "cpu_seconds": int(timeout_s * 2) + 10} if sandbox else None}
@@ -202,7 +227,8 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
 
 
 def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: list[Path],
-                    inductor: bool = False) -> SubgraphCheck:
+                    inductor: bool = False, divergence: bool = False, level: int | None = None,
+                    compile_: bool = True, digest: str | None = None) -> SubgraphCheck:
     import torch
     import torch._inductor.config as inductor_config
     from torch._inductor.utils import run_and_get_code
@@ -211,6 +237,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
 
     from .backend import PassBackend
     from .correctness import OutputMismatch, compare_outputs, flatten_outputs
+    from .divergence import copy_module, tag_origins
     from .inputs import clone_inputs, synthesize_inputs
     from .tracebacks import one_line, root_cause, trim_traceback
     from .worker_calls import build_module
@@ -220,13 +247,25 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
     with torch.no_grad():
         torch.manual_seed(0)
         want = build_module(sg, device, f"check_eager_{index}")(*clone_inputs(args))
-    backend = PassBackend(rules, use_inductor=inductor, files=[str(f) for f in files])
+    # The digest tags the compile as the evaluation's candidate process tags it, so Inductor's
+    # FX-graph cache never serves a graph compiled for another version of the pass.
+    backend = PassBackend(rules, use_inductor=inductor or compile_, files=[str(f) for f in files],
+                          cache_digest=digest)
+    captured: list[tuple[Any, Any, list[Any]]] = []
+
+    def recording_backend(gm: Any, example_inputs: list[Any]) -> Any:
+        # The original graph (nodes marked by name) and its inputs, kept for the divergence search.
+        tag_origins(gm)
+        captured.append((copy_module(gm), gm, clone_inputs(list(example_inputs))))
+        return backend(gm, example_inputs)
+
     post_grad: list[str] = []
     torch._dynamo.reset()
     try:
         with torch.no_grad():
             torch.manual_seed(0)
-            compiled = torch.compile(build_module(sg, device, f"check_{index}"), backend=backend)
+            compiled = torch.compile(build_module(sg, device, f"check_{index}"),
+                                     backend=recording_backend if divergence else backend)
             if inductor:
                 patches = {"post_grad_custom_post_pass": lambda g: post_grad.append(g.python_code("self").src.strip()),
                            "force_disable_caches": True, "fallback_random": True}
@@ -264,7 +303,43 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
         result.outputs.append(out)
     if len(cand) != len(ref):
         result.outputs.append(OutputCheck(index=len(ref), problem=f"the rewritten graph returns {len(cand)} outputs, eager {len(ref)}"))
+    if divergence and captured:
+        result.divergence = _divergences(captured[0], result, inductor or compile_, level, len(captured))
     return result
+
+
+def _divergences(captured: tuple[Any, Any, list[Any]], result: SubgraphCheck, inductor: bool, level: int | None,
+                 graphs: int) -> list[Divergence]:
+    """Default Inductor's and the candidate's first diverging node on the first captured graph."""
+    import torch._inductor.config as inductor_config
+
+    from .divergence import compiled_divergence, default_level, eager_divergence, node_values
+    from .inputs import clone_inputs
+    from .tracebacks import one_line, root_cause
+
+    original, rewritten, inputs = captured
+    if level is None:
+        level = default_level([None if o.problem else o.min_correct_t for o in result.outputs])
+    if level is None:
+        return [Divergence(computation="candidate" if inductor else "candidate_eager", level=TOLERANCE_LEVELS[0],
+                           note="every output is correct at every level: nothing diverges")]
+    out: list[Divergence] = []
+    note = f"the first of {graphs} captured graphs (graph breaks)" if graphs > 1 else None
+    with inductor_config.patch({"force_disable_caches": True, "fallback_random": True}):
+        reference = node_values(original, clone_inputs(inputs))
+        searches = [("inductor", original), ("candidate" if inductor else "candidate_eager", rewritten)]
+        for computation, gm in searches:
+            try:
+                if computation == "candidate_eager":
+                    d = eager_divergence(gm, inputs, reference, level, clone_inputs)
+                else:
+                    d = compiled_divergence(gm, inputs, reference, level, clone_inputs, computation=computation)
+            except Exception as exc:  # noqa: BLE001 - the rest of the check stands
+                d = Divergence(computation=computation, level=level, note=f"the search failed: {one_line(root_cause(exc))}")
+            if note:
+                d.note = f"{d.note}; {note}" if d.note else note
+            out.append(d)
+    return out
 
 
 def _rules(result: SubgraphCheck, backend: Any) -> None:
@@ -317,7 +392,9 @@ def main(argv: list[str]) -> int:
         device = torch.device(go.get("device", request["device"]))
     for index in request["indices"]:
         report.subgraphs.append(_check_subgraph(index, task.subgraphs[index], rules, device, files,
-                                                index == request.get("inductor_subgraph")))
+                                                index == request.get("inductor_subgraph"),
+                                                index == request.get("divergence_subgraph"), request.get("divergence_level"),
+                                                compile_=not request.get("eager"), digest=request["pass_digest"]))
         Path(request["out"]).write_text(report.model_dump_json())  # what is done survives a crash later
     Path(request["out"]).write_text(report.model_dump_json())
     if request.get("handshake"):

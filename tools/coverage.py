@@ -153,7 +153,7 @@ def _run_match_worker(task: Task, paths: list[str], options: EvalOptions, idx: l
     }
     with tempfile.TemporaryDirectory(prefix="passagent-match-") as tmp:
         workdir = Path(tmp)
-        env = worker_environment(cache_root, workdir)
+        env = worker_environment(cache_root, workdir, scope=options.candidate_cache_scope)
         if threads := worker_threads(options):
             for var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
                 env[var] = str(threads)

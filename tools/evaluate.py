@@ -29,7 +29,7 @@ from .evaluation.referee import Plan, Referee
 from .lease_gate import LEASE_SCOPES, LeaseGate, pinned_at_spawn
 from .passes import pass_digest, pass_files, source_files, source_load_error
 from .results import cache_entry, has_times, inductor_task_scores, subgraph_from_event, task_scores
-from .sandbox import isolate_network_command, scrubbed_environment
+from .sandbox import isolate_network_command
 from .schema import TIME_STATISTICS, EvalConfig, EvalResult, SubgraphResult
 from .scoring import ScoringConfig
 from .static_checks import Mode, check_pass
@@ -219,37 +219,25 @@ def worker_threads(options: EvalOptions) -> int | None:
     return options.gpu_host_threads or (os.cpu_count() or 1)
 
 
-def worker_environment(cache_root: Path, workdir: Path, threads: int | None = None) -> dict[str, str]:
-    """The environment of a match-mode worker (``passagent check``, coverage; the evaluation's own
-    processes get :func:`.evaluation.child.role_environment`): ours minus credentials; caches and temporary files where the
-    sandbox lets it write (Inductor's cache under ``cache_root``, the rest in ``workdir``).
+def worker_environment(cache_root: Path, workdir: Path, threads: int | None = None, scope: str = "shared") -> dict[str, str]:
+    """The environment of a process that runs a pass outside an evaluation (``passagent check``,
+    coverage's match workers): the candidate role's
+    (:func:`.evaluation.child.role_environment`): ours minus credentials, temporary files in
+    ``workdir``, and the compiler caches of candidate scope ``scope``
+    (``cache_root/candidates/<scope>/inductor``), never ``cache_root/inductor``, which holds what
+    the clean processes compiled for references and baselines and which no process that runs pass
+    code may write (``shared/docs/DESIGN.md``, process roles).
 
-    Inductor's cache folder outlives the worker on purpose: the FX-graph and AOTAutograd caches
-    serve a graph compiled by an earlier process (PyTorch recipe "Compile Time Caching
-    Configuration": they "avoid recompilation across process boundaries" and live in
-    ``TORCHINDUCTOR_CACHE_DIR``), so each baseline is compiled once per cache root, not per
-    evaluation. Its precompiled headers follow ``TMPDIR`` instead and are moved there by the
-    process (:func:`.worker_calls.persist_precompiled_headers`).
-
-    ``TORCHINDUCTOR_CACHE_DIR`` is always ``cache_root/inductor``, never inherited: Inductor writes
-    its own default into ``os.environ`` the first time it compiles in a process
+    ``TORCHINDUCTOR_CACHE_DIR`` is always set, never inherited: Inductor writes its own default
+    into ``os.environ`` the first time it compiles in a process
     (``torch/_inductor/runtime/cache_dir_utils.py``, ``cache_dir()``), so after any in-process
-    compile an inherited value would send every evaluation to that shared default instead.
+    compile an inherited value would send every process to that shared default instead.
 
     ``threads``: the CPU thread pools' size, as :func:`.evaluation.child.thread_environment` sets
     them for the evaluation's processes (None: the libraries' defaults)."""
-    env = scrubbed_environment(dict(os.environ))
-    env["TORCHINDUCTOR_CACHE_DIR"] = str(cache_root / "inductor")
-    inductor = Path(env["TORCHINDUCTOR_CACHE_DIR"])
-    env.setdefault("TRITON_CACHE_DIR", str(inductor / "triton"))
-    env["CUDA_CACHE_PATH"] = str(inductor / "cuda")
-    env["TMPDIR"] = str(workdir)
-    env["PYTHONUNBUFFERED"] = "1"
-    env["PYTHONFAULTHANDLER"] = "1"  # a segfault prints the Python stack, with pass-file lines
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    from .evaluation.child import thread_environment
+    from .evaluation.child import role_environment
 
-    return thread_environment(env, threads)
+    return role_environment("candidate", cache_root, workdir, scope, threads)
 
 
 def worker_sandbox(options: EvalOptions, env: dict[str, str], workdir: Path, n_subgraphs: int,

@@ -31,7 +31,7 @@ from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready
 from .profiling import profile_calls, top_events
 
 #: Bump when the inspection output changes shape.
-IR_VERSION = 3
+IR_VERSION = 4
 _KERNEL_DEF = re.compile(r"^(\w+) = async_compile\.(cpp_pybinding|cpp|triton)\(", re.M)
 _ORIGINAL_ATEN = re.compile(r"# Original ATen: \[([^\]]*)\]")
 
@@ -160,7 +160,8 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
     import torch._inductor.config as inductor_config
     from torch._inductor.utils import run_and_get_code
 
-    from .inputs import synthesize_inputs
+    from .divergence import copy_module, tag_origins
+    from .inputs import clone_inputs, synthesize_inputs
     from .tasks import load_task
     from .worker_calls import build_module
 
@@ -168,10 +169,12 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
     sg = task.subgraphs[index]
     dev = torch.device(device)
     args = synthesize_inputs(sg, 0, device=dev)
-    captured: dict[str, Any] = {"fx": [], "aten": []}
+    captured: dict[str, Any] = {"fx": [], "aten": [], "graphs": []}
 
     def backend(gm: torch.fx.GraphModule, example_inputs: list[Any]) -> Any:
         captured["fx"].append({"code": gm.code.strip(), "nodes": fx_node_records(gm)})
+        tag_origins(gm)
+        captured["graphs"].append((copy_module(gm), clone_inputs(list(example_inputs))))
         return compile_fx(gm, example_inputs)
 
     def record_post_grad(graph: torch.fx.Graph) -> None:
@@ -201,6 +204,8 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
     }
     with inductor_config.patch(fallback_random=True):
         result["inductor_error"] = inductor_error(sg, eager, compiled, dev)
+        if captured["graphs"]:
+            result["inductor_divergence"] = baseline_divergence(result["inductor_error"], *captured["graphs"][0])
     if keep is not None:
         keep.update(eager=eager, compiled=compiled, args=args, device=dev)
     if profile:
@@ -233,7 +238,7 @@ def inductor_error(sg: Any, eager: Any, compiled: Any, device: torch.device, dra
     try:
         for k in range(draws):
             args = synthesize_inputs(sg, k, device=device)
-            with torch.no_grad(), _no_tf32():
+            with torch.no_grad(), no_tf32():
                 torch.manual_seed(0)
                 want = eager(*clone_inputs(args))
             with torch.no_grad():
@@ -248,7 +253,31 @@ def inductor_error(sg: Any, eager: Any, compiled: Any, device: torch.device, dra
     return {"min_correct_t": c.min_correct_t, "per_output": per_output, "max_abs": c.max_abs, "max_rel": c.max_rel}
 
 
-class _no_tf32:
+def baseline_divergence(err: dict[str, Any], gm: torch.fx.GraphModule, inputs: list[Any]) -> dict[str, Any] | None:
+    """Where default Inductor first leaves the level it fails (:mod:`.divergence`), for a subgraph
+    it gets wrong at the headline level t=-5 (``err`` from :func:`inductor_error`); None where it
+    does not (nothing to explain) or where the error could not be measured.
+
+    ``gm`` is the Dynamo graph with its nodes marked by :func:`.divergence.tag_origins`, ``inputs``
+    the inputs it was compiled for. Costs up to ``1 + log2(nodes)`` Inductor compiles."""
+    from .correctness import HEADLINE_LEVEL
+    from .divergence import Divergence, compiled_divergence, default_level, node_values
+    from .inputs import clone_inputs
+
+    if "error" in err:
+        return None
+    t = err.get("min_correct_t")
+    if t is not None and t <= HEADLINE_LEVEL:
+        return None
+    level = default_level(list(err.get("per_output") or [t])) or HEADLINE_LEVEL
+    try:
+        reference = node_values(gm, clone_inputs(inputs))
+        return compiled_divergence(gm, inputs, reference, level, clone_inputs).model_dump()
+    except Exception as exc:  # noqa: BLE001 - reported, the rest of the inspection stands
+        return Divergence(computation="inductor", level=level, note=f"the search failed: {type(exc).__name__}: {exc}"[:300]).model_dump()
+
+
+class no_tf32:
     """Matrix products and convolutions at float32's own precision while the reference runs."""
 
     def __enter__(self) -> None:

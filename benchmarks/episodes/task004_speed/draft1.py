@@ -1,0 +1,31 @@
+# Draft 1: correct, one fused function for batch_norm + residual + relu + pool (the episode's best).
+import torch
+
+
+def pattern(in_0, in_1, in_2, in_3, in_4, in_5):
+    tmp_0 = torch.nn.functional.batch_norm(in_0, in_1, in_2, in_3, in_4, False, 0.1, 1e-05)
+    in_5 += tmp_0
+    tmp_1 = in_5
+    tmp_2 = torch.nn.functional.relu(tmp_1, inplace=False)
+    tmp_3 = torch.nn.functional.adaptive_avg_pool2d(tmp_2, (1, 1))
+    return (tmp_2, tmp_3)
+
+
+def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
+    return (in_0, in_1, in_2, in_3, in_4, in_5)
+
+
+@torch.fx.wrap
+def bn_add_relu_pool(x, mean, var, weight, bias, residual):
+    scale = weight * torch.rsqrt(var + 1e-05)
+    shift = bias - mean * scale
+    y = torch.relu(x * scale[None, :, None, None] + shift[None, :, None, None] + residual)
+    return y, y.mean(dim=(2, 3), keepdim=True)
+
+
+def fused_bn_add_relu_pool(x, mean, var, weight, bias, residual):
+    return bn_add_relu_pool(x, mean, var, weight, bias, residual)
+
+
+def replacement_func():
+    return fused_bn_add_relu_pool
