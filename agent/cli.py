@@ -166,7 +166,7 @@ def eval_cmd(
 @app.command("time")
 def time_cmd(
     task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id (task_042)."),
-    pass_path: Path = typer.Option(..., "--pass", help="A pass file or a PassNet pass_dir/."),
+    pass_path: Path = typer.Option(..., "--pass", "-p", help="A pass file or a PassNet pass_dir/."),
     subgraph: Optional[int] = typer.Option(None, "--subgraph", "-s", min=0, help="Only this subgraph (default: every one)."),
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N."),
     timing_budget: Optional[float] = typer.Option(None, help="Seconds of timed calls per subgraph (the evaluation's default)."),
@@ -264,7 +264,7 @@ def check_cmd(
     task: str = typer.Argument(..., help="Task folder, GraphNet sample folder, or built-in id."),
     pass_path: Path = typer.Option(..., "--pass", "-p", help="Pass file, or a PassNet pass_dir/."),
     device: str = typer.Option("cpu", help="cpu, cuda or cuda:N (where the rewritten graph runs)."),
-    subgraph: Optional[int] = typer.Option(None, help="Show this subgraph's rewritten FX graph (default: the first matched)."),
+    subgraph: Optional[int] = typer.Option(None, "--subgraph", "-s", help="Show this subgraph's rewritten FX graph (default: the first matched); --inductor and --divergence look at it."),
     integrity_mode: str = typer.Option("permissive", help="Static checks' mode: permissive or strict."),
     timeout: float = typer.Option(300.0, help="Time limit of the check (seconds)."),
     inductor: bool = typer.Option(False, "--inductor", help="Also show the candidate's post-grad graph and the kernels Inductor generates on --subgraph (default 0)."),
@@ -272,7 +272,7 @@ def check_cmd(
     kernel: Optional[str] = typer.Option(None, help="With --inductor: show only this generated kernel's source, a page at a time."),
     from_line: int = typer.Option(1, min=1, help="With --kernel: the page's first line (the output names the next page's)."),
     cpu_threads: int = typer.Option(1, min=0, help="Threads on the CPU, as `eval --cpu-threads` (0: torch's default)."),
-    divergence: bool = typer.Option(False, "--divergence", help="On --subgraph (default 0): the first graph node whose value leaves --level against eager, for default Inductor and the candidate (compiled, or eager with --eager)."),
+    divergence: bool = typer.Option(False, "--divergence", help="On --subgraph (default: the first subgraph whose candidate fails t=-5): the first graph node whose value leaves --level against eager, for default Inductor and the candidate (compiled, or eager with --eager)."),
     level: Optional[int] = typer.Option(None, min=-10, max=4, help="With --divergence: the tolerance level t searched at (default: the strictest level an output fails)."),
     json_out: bool = typer.Option(False, "--json", help="Print the check report as JSON."),
 ) -> None:
@@ -285,7 +285,7 @@ def check_cmd(
     Exit codes (docs/cli.md): 0 every subgraph matched and would be correct at t=-5; 1 not clean
     (the pass does not load, matches nothing somewhere, or gives wrong values); 2 bad input; 3 the
     static checks refuse the pass."""
-    from ..tools.check import check_pass_on_task
+    from ..tools.check import AUTO_SUBGRAPH, check_pass_on_task
     from ..tools.passes import source_load_error
     from ..tools.static_checks import Mode
     from ..tools.tasks import load_task
@@ -309,7 +309,8 @@ def check_cmd(
         raise typer.Exit(ExitCode.FAILED)
     report = check_pass_on_task(loaded, pass_path, device=device, timeout_s=timeout, integrity_mode=mode.value,
                                 inductor_subgraph=(subgraph or 0) if inductor else None, cpu_threads=cpu_threads or None,
-                                divergence_subgraph=(subgraph or 0) if divergence else None, divergence_level=level,
+                                divergence_subgraph=(AUTO_SUBGRAPH if subgraph is None else subgraph) if divergence else None,
+                                divergence_level=level,
                                 eager=eager)
     if json_out:
         sys.stdout.write(report.model_dump_json(indent=2) + "\n")

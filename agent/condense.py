@@ -388,17 +388,23 @@ def describe_divergence(d: Any) -> list[str]:
     """Lines for one :class:`~passagent.tools.divergence.Divergence`: where ``d.computation`` first
     leaves level ``d.level`` against eager, its error, the node before it, the search's cost."""
     who = _DIVERGING.get(d.computation, d.computation)
-    cost = f"; {d.compiles} prefix compile(s), {d.wall_s:.1f} s" if d.compiles else ""
+    cost = (f"; {d.compiles} prefix compile(s)" + (f", {d.wall_s:.1f} s" if d.wall_s >= 0.1 else "")) if d.compiles else ""
     if d.node is None:
-        return [f"divergence at t={d.level}, {who}: none found ({d.note or 'every compared node is within the level'}){cost}"]
+        # Every node compared is within the level; an output computed by the pass's own nodes alone
+        # has no eager counterpart to compare, so a failing output is then "not located".
+        return [f"divergence at t={d.level}, {who}: not located: {d.note or 'every compared node is within the level'}{cost}"]
     value = f"{d.dtype}{d.shape}" if d.shape is not None else "?"
     err = f"correct {_level(d.min_correct_t)}" + (f", max abs err {d.max_abs:.3g}" if d.max_abs is not None else "")
-    before = (f"; {d.within} (the compared node before it) is within t={d.level}: the error arises computing "
-              f"{d.node}" + (" (inside the kernel that computes it, e.g. a rounding eager does between ops and the "
-                             "fused kernel skips)" if d.compiles else "") if d.within else "; it is the first node compared")
+    if d.within:
+        before = f"; the node compared before it, {d.within}, is within t={d.level}, so the error arises computing {d.node}"
+        if d.compiles and d.dtype in ("float16", "bfloat16"):
+            before += (": in half precision, typically a rounding eager does between ops that the fused kernel skips "
+                       "(to keep it, round in arithmetic Inductor keeps, e.g. Veltkamp's split, as the system prompt says)")
+    else:
+        before = "; it is the first node compared"
     lines = [f"divergence at t={d.level}, {who}: first at node {d.node} ({d.op}, {value}): {err}{before}{cost}"]
     if d.note:
-        lines.append(f"  ({d.note})")
+        lines.append(f"  note: {d.note}")
     return lines
 
 
@@ -461,11 +467,6 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
         for o in s.outputs:
             what = f"{o.dtype}{o.shape}" if o.shape is not None else "?"
             lines.append(f"    output {o.index} {what}: " + (o.problem or f"correct {_level(o.min_correct_t)}" + (f" (max abs err {o.max_abs:.3g})" if o.max_abs is not None else "")))
-        if (not getattr(report, "compiled", True) and s.index != report.inductor_subgraph
-                and any(o.dtype in ("float16", "bfloat16") for o in s.outputs)):
-            again = "without --eager" if for_user else "without eager=true"
-            lines.append(f"    (half precision, run eagerly: Inductor's fused kernels can round differently; the check {again} "
-                         f"gives the verdict the evaluation will)")
         if s.traceback:
             lines.append("    " + s.traceback.replace("\n", "\n    "))
         lines += ["    " + line for d in getattr(s, "divergence", []) for line in describe_divergence(d)]
@@ -487,4 +488,10 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
             code = s.post_grad.splitlines()
             cut = f"\n    ... ({len(code) - max_graph_lines} more lines)" if len(code) > max_graph_lines else ""
             lines += [f"    post-grad ATen graph of your candidate on [{s.index}]:", "```python", *code[:max_graph_lines], "```" + cut]
+    half = [s.index for s in report.subgraphs if s.index != report.inductor_subgraph
+            and any(o.dtype in ("float16", "bfloat16") for o in s.outputs)]
+    if half and not getattr(report, "compiled", True):
+        again = "without --eager" if for_user else "without eager=true"
+        lines.append(f"Half precision on {', '.join(f'[{i}]' for i in half)}, run eagerly: Inductor's fused kernels can round "
+                     f"differently from the eager run; the check {again} gives the evaluation's verdict on this draw.")
     return "\n".join(lines)

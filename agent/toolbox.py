@@ -69,7 +69,8 @@ TOOL_PARAMETERS: dict[str, dict[str, Any]] = {
                 "run each rewritten graph eagerly instead of compiling it with Inductor: faster, exact about matching, "
                 "but in half precision its verdict can differ from the evaluation's")},
             "divergence": {"type": "boolean", "default": False, "description": (
-                "on `subgraph` (default 0), also find the first graph node whose value leaves tolerance level `level` "
+                "on `subgraph` (default: the first subgraph your candidate fails at t=-5), also find the first graph node "
+                "whose value leaves tolerance level `level` "
                 "against eager, for default Inductor and for your candidate (compiled, or run eagerly with eager=true); "
                 "a compiled search costs a few Inductor compiles")},
             "level": {"type": "integer", "minimum": -10, "maximum": 4, "description": (
@@ -407,8 +408,10 @@ class Toolbox:
 
     def _run_check(self, args: dict[str, Any], shown: int | None) -> Any:
         o = self.options
-        search: dict[str, Any] = ({"divergence_subgraph": shown or 0, "divergence_level": args.get("level")}
-                                  if args.get("divergence") else {})
+        from ..tools.check import AUTO_SUBGRAPH
+
+        search: dict[str, Any] = ({"divergence_subgraph": AUTO_SUBGRAPH if shown is None else shown,
+                                   "divergence_level": args.get("level")} if args.get("divergence") else {})
         # The pass runs with the evaluation's candidate cache, never the clean processes'.
         search.update(cache_root=o.cache_root, cache_scope=o.candidate_cache_scope)
         if args.get("eager"):

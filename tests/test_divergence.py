@@ -178,11 +178,67 @@ def test_the_check_gives_the_evaluations_verdict_where_the_eager_run_does_not(ch
     assert eager.subgraphs[0].outputs[0].min_correct_t == -10
     level = compiled.subgraphs[0].outputs[0].min_correct_t
     assert level is not None and level > -5
-    assert "the check without --eager gives the verdict the evaluation will" in describe_check(eager, for_user=True)
-    assert "gives the verdict" not in describe_check(compiled, for_user=True)
+    assert "the check without --eager gives the evaluation's verdict on this draw" in describe_check(eager, for_user=True)
+    assert "evaluation's verdict on this draw" not in describe_check(compiled, for_user=True)
     result = evaluate_pass(load_task(task), pass_file, EvalOptions(
         cache_root=tmp_path / "cache", timing=TimingConfig(warmup=1, min_calls=3, max_calls=10, budget_s=0.05)))
     sg = result.subgraphs[0]
     assert sg.status == "accuracy" and sg.candidate_error is not None, sg
     # The same verdict (fails t=-5); the evaluation's level is its worst over more draws.
     assert sg.candidate_error.min_correct_t is not None and sg.candidate_error.min_correct_t >= level
+
+
+VELTKAMP_PASS = '''import torch
+
+
+def pattern(x):
+    a = x * 1.5
+    b = a * a
+    c = b * x
+    d = c + a
+    e = d * d
+    return e
+
+
+def replacement_args(x):
+    return (x,)
+
+
+def replacement_func():
+    def r(t):
+        p = t * 65537.0  # Veltkamp's split: t rounded to 8 significant bits, bfloat16's precision
+        return p - (p - t)
+
+    def rounded(x):
+        xf = x.float()
+        a = r(xf * 1.5)
+        b = r(a * a)
+        c = r(b * xf)
+        d = r(c + a)
+        return (d * d).to(torch.bfloat16)
+    return rounded
+'''
+
+
+def test_eagers_rounding_kept_in_compiled_code_as_the_prompt_advises(chain_task: tuple[Path, Path], tmp_path: Path) -> None:
+    """The system prompt's advice holds: an explicit ``.to(bfloat16).float()`` round trip is dropped
+    inside Inductor's fused kernel, while Veltkamp's split rounds each intermediate as eager does:
+    the compiled candidate is correct from t=-10 where default Inductor is correct from t=-4."""
+    from passagent.tools.check import AUTO_SUBGRAPH, check_pass_on_task
+    from passagent.tools.tasks import load_task
+
+    task, _ = chain_task
+    veltkamp = tmp_path / "veltkamp.py"
+    veltkamp.write_text(VELTKAMP_PASS)
+    cast = tmp_path / "cast.py"
+    cast.write_text(VELTKAMP_PASS.replace("        p = t * 65537.0  # Veltkamp's split: t rounded to 8 significant bits, bfloat16's precision\n"
+                                          "        return p - (p - t)", "        return t.to(torch.bfloat16).float()"))
+    kept = check_pass_on_task(load_task(task), veltkamp, divergence_subgraph=AUTO_SUBGRAPH)
+    dropped = check_pass_on_task(load_task(task), cast)
+    assert kept.subgraphs[0].outputs[0].min_correct_t == -10 and not kept.subgraphs[0].no_change
+    assert dropped.subgraphs[0].outputs[0].min_correct_t > -5
+    # Nothing fails t=-5, so the automatic search falls back to the first subgraph: Inductor's own
+    # divergence is still named, the candidate's is not located (it is within the level).
+    assert kept.divergence_subgraph == 0
+    inductor, mine = kept.subgraphs[0].divergence
+    assert inductor.node is not None and mine.node is None

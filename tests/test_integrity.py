@@ -374,6 +374,17 @@ def test_no_change_reads_an_in_place_spelling_as_the_same_op() -> None:
     assert _signature(writes_its_input, x.clone()) != _signature(lambda t: t * 2 + 1, x)
 
 
+def test_no_change_reads_commuted_operands_as_the_same_op() -> None:
+    import torch
+
+    x, y = torch.randn(4, 8), torch.randn(4, 8)
+    assert _signature(lambda a, b: a + b, x, y) == _signature(lambda a, b: torch.add(b, a), x, y)
+    assert _signature(lambda a, b: torch.maximum(a, b) * a, x, y) == _signature(lambda a, b: a * torch.maximum(b, a), x, y)
+    # Order still matters where the op does not commute, or where it is not the same op.
+    assert _signature(lambda a, b: a - b, x, y) != _signature(lambda a, b: b - a, x, y)
+    assert _signature(lambda a, b: torch.add(a, b, alpha=2), x, y) != _signature(lambda a, b: torch.add(b, a, alpha=2), x, y)
+
+
 def test_custom_ops_are_seen_through_inside_wrapped_functions() -> None:
     # The original ops inside a custom op, called from a torch.fx.wrap function: the graph's own
     # nodes name only the wrapped function; the custom op appears in its trace, and its body too.

@@ -39,8 +39,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from .lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child, pinned_at_spawn, wait_for_go
 from .passes import pass_digest, pass_files, source_files
 from .static_checks import Mode, check_pass
-from .correctness import TOLERANCE_LEVELS
+from .correctness import HEADLINE_LEVEL
 from .divergence import Divergence
+
+#: ``divergence_subgraph`` value: search the first subgraph whose candidate fails t=-5.
+AUTO_SUBGRAPH = -1
 from .tasks import Task
 
 
@@ -141,11 +144,14 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
             kernels Inductor generates, with their source (compiled even with ``eager``).
         divergence_subgraph: on this subgraph, also find the first node of the graph whose value
             leaves tolerance level ``divergence_level`` against eager, for default Inductor and
-            for the candidate (compiled by Inductor when it is the ``inductor_subgraph``, else run
-            eagerly): :mod:`.divergence`. Each compiled search costs up to ``1 + log2(nodes)``
-            Inductor compiles of a prefix of the graph.
+            for the candidate (as the check runs it: compiled, or eagerly with ``eager``):
+            :mod:`.divergence`; :data:`AUTO_SUBGRAPH` (-1): on the first subgraph whose candidate
+            fails t=-5 (else the first checked). The report's ``divergence_subgraph`` names the
+            one searched. Each compiled search costs up to ``1 + log2(nodes)`` Inductor compiles
+            of a prefix of the graph.
         divergence_level: the level searched at (SCORING.md's t, -10..4); default: the strictest
-            level some output of the candidate fails (see :func:`.divergence.default_level`).
+            level some output of the candidate fails (see :func:`.divergence.default_level`), or
+            t=-5 where every output passes every level.
         cache_root, cache_scope: the pass runs as an evaluation's candidate does, with the
             compiler cache of candidate scope ``cache_scope`` under ``cache_root`` (default
             :func:`.baseline_cache.default_cache_root`): it can write that cache, never the clean
@@ -166,7 +172,7 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
     pass_path = Path(pass_path).resolve()
     pass_files(pass_path)
     report = CheckReport(task_id=task.id, pass_path=str(pass_path), pass_sha256=pass_digest(pass_path), device=device,
-                         inductor_subgraph=inductor_subgraph, divergence_subgraph=divergence_subgraph, compiled=not eager)
+                         inductor_subgraph=inductor_subgraph, compiled=not eager)
     report.findings = [Finding(rule=v.rule, file=Path(v.path).name, line=v.line, message=v.message)
                        for v in check_pass(pass_path, Mode(integrity_mode))]
     if report.findings:
@@ -216,6 +222,7 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         if out.is_file():
             partial = CheckReport.model_validate_json(out.read_text())
             report.load_error, report.subgraphs, report.cpu_threads = partial.load_error, partial.subgraphs, partial.cpu_threads
+            report.divergence_subgraph = partial.divergence_subgraph
         elif report.error is None:
             tail = "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
             report.error = f"the check process exited with status {proc.returncode}:\n{tail}"
@@ -227,8 +234,11 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
 
 
 def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: list[Path],
-                    inductor: bool = False, divergence: bool = False, level: int | None = None,
+                    inductor: bool = False, keep: dict[str, Any] | None = None,
                     compile_: bool = True, digest: str | None = None) -> SubgraphCheck:
+    """Check one subgraph. ``keep``: a dict that receives ``captured`` (the first captured graph
+    before the pass, the rewritten one and its inputs), ``graphs`` and ``compiled``, for
+    :func:`_divergences`."""
     import torch
     import torch._inductor.config as inductor_config
     from torch._inductor.utils import run_and_get_code
@@ -265,7 +275,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
         with torch.no_grad():
             torch.manual_seed(0)
             compiled = torch.compile(build_module(sg, device, f"check_{index}"),
-                                     backend=recording_backend if divergence else backend)
+                                     backend=recording_backend if keep is not None else backend)
             if inductor:
                 patches = {"post_grad_custom_post_pass": lambda g: post_grad.append(g.python_code("self").src.strip()),
                            "force_disable_caches": True, "fallback_random": True}
@@ -303,8 +313,8 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
         result.outputs.append(out)
     if len(cand) != len(ref):
         result.outputs.append(OutputCheck(index=len(ref), problem=f"the rewritten graph returns {len(cand)} outputs, eager {len(ref)}"))
-    if divergence and captured:
-        result.divergence = _divergences(captured[0], result, inductor or compile_, level, len(captured))
+    if keep is not None and captured:
+        keep.update(captured=captured[0], graphs=len(captured), compiled=inductor or compile_)
     return result
 
 
@@ -319,10 +329,7 @@ def _divergences(captured: tuple[Any, Any, list[Any]], result: SubgraphCheck, in
 
     original, rewritten, inputs = captured
     if level is None:
-        level = default_level([None if o.problem else o.min_correct_t for o in result.outputs])
-    if level is None:
-        return [Divergence(computation="candidate" if inductor else "candidate_eager", level=TOLERANCE_LEVELS[0],
-                           note="every output is correct at every level: nothing diverges")]
+        level = default_level([None if o.problem else o.min_correct_t for o in result.outputs]) or HEADLINE_LEVEL
     out: list[Divergence] = []
     note = f"the first of {graphs} captured graphs (graph breaks)" if graphs > 1 else None
     with inductor_config.patch({"force_disable_caches": True, "fallback_random": True}):
@@ -340,6 +347,12 @@ def _divergences(captured: tuple[Any, Any, list[Any]], result: SubgraphCheck, in
                 d.note = f"{d.note}; {note}" if d.note else note
             out.append(d)
     return out
+
+
+def _fails_headline(result: SubgraphCheck) -> bool:
+    """Whether a checked subgraph's candidate is wrong at t=-5 (or has no comparable output)."""
+    return not result.outputs or any(o.problem or o.min_correct_t is None or o.min_correct_t > HEADLINE_LEVEL
+                                     for o in result.outputs)
 
 
 def _rules(result: SubgraphCheck, backend: Any) -> None:
@@ -390,12 +403,24 @@ def main(argv: list[str]) -> int:
             # Read by CUDA when it starts, which nothing in this process has done yet.
             os.environ["CUDA_VISIBLE_DEVICES"] = str(go["cuda_visible_devices"])
         device = torch.device(go.get("device", request["device"]))
+    wanted, level = request.get("divergence_subgraph"), request.get("divergence_level")
+    fallback: tuple[SubgraphCheck, dict[str, Any]] | None = None
     for index in request["indices"]:
-        report.subgraphs.append(_check_subgraph(index, task.subgraphs[index], rules, device, files,
-                                                index == request.get("inductor_subgraph"),
-                                                index == request.get("divergence_subgraph"), request.get("divergence_level"),
-                                                compile_=not request.get("eager"), digest=request["pass_digest"]))
+        keep: dict[str, Any] | None = {} if wanted in (index, AUTO_SUBGRAPH) and report.divergence_subgraph is None else None
+        result = _check_subgraph(index, task.subgraphs[index], rules, device, files,
+                                 index == request.get("inductor_subgraph"), keep,
+                                 compile_=not request.get("eager"), digest=request["pass_digest"])
+        report.subgraphs.append(result)
+        if keep and (wanted == index or _fails_headline(result)):
+            result.divergence = _divergences(keep["captured"], result, keep["compiled"], level, keep["graphs"])
+            report.divergence_subgraph = index
+        elif keep and fallback is None:
+            fallback = (result, keep)
         Path(request["out"]).write_text(report.model_dump_json())  # what is done survives a crash later
+    if wanted == AUTO_SUBGRAPH and report.divergence_subgraph is None and fallback is not None:
+        result, keep = fallback
+        result.divergence = _divergences(keep["captured"], result, keep["compiled"], level, keep["graphs"])
+        report.divergence_subgraph = result.index
     Path(request["out"]).write_text(report.model_dump_json())
     if request.get("handshake"):
         (workdir / DEVICE_DONE_FILE).write_text("")

@@ -225,11 +225,14 @@ def compiled_divergence(gm: torch.fx.GraphModule, args: list[Any], reference: di
         return seen[i]
 
     if not nodes:
-        return _result(computation, level, None, None, None, None, None, 0, 0, "no node of the original graph to compare", t0)
+        return _result(computation, level, None, None, None, None, None, 0, 0,
+                       "no node of the original graph is left to compare (the pass replaced them all)", t0)
     hi = len(nodes) - 1
     if not _outside(probe(hi)[0], level):
         return _result(computation, level, None, None, None, None, None, len(nodes), compiles,
-                       f"the last compared node is within t={level} (an output computed by a replacement alone is not compared)", t0)
+                       f"the last node compared is within t={level}" + (
+                           "; an output the pass's own nodes compute has no eager counterpart to compare"
+                           if computation != "inductor" else ""), t0)
     lo = -1
     budget = max(2, max_compiles)
     while hi - lo > 1 and compiles < budget:

@@ -193,8 +193,21 @@ def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
         if n.op == "call_function":
             nargs, nkwargs = _canonical_dims(n)
             args = torch.fx.node.map_arg((nargs, nkwargs), lambda a: index.get(a, "?"))  # type: ignore[arg-type]
-            signature.append((str(n.target), repr(args)))
+            positional, named = args
+            if str(n.target) in _COMMUTATIVE and len(positional) >= 2 and not named:
+                # ``x + y`` and ``torch.add(y, x)`` are one op: the two operands in a fixed order.
+                positional = tuple(sorted(positional[:2], key=repr)) + tuple(positional[2:])
+            signature.append((str(n.target), repr((positional, named))))
     return signature
+
+
+#: Binary ATen ops whose two operands commute (with no other argument given): IEEE 754 addition,
+#: multiplication, maximum and minimum, comparisons for equality and the logical and bitwise ops
+#: give the same result for either order (IEEE 754-2019, 5.4.1 and 5.11).
+_COMMUTATIVE = frozenset(f"aten.{op}.{overload}" for op in ("add", "mul", "maximum", "minimum", "eq", "ne", "logical_and",
+                                                            "logical_or", "logical_xor", "bitwise_and", "bitwise_or",
+                                                            "bitwise_xor")
+                         for overload in ("Tensor", "default"))
 
 
 #: Schema argument names that hold a dimension (or a list of them) of the op's first tensor input.
