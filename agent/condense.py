@@ -466,7 +466,8 @@ def describe_check(report: Any, graph_of: int | None = None, max_graph_lines: in
             lines += [f"    [{r.rule}] note: {n}" for n in r.notes]
         for o in s.outputs:
             what = f"{o.dtype}{o.shape}" if o.shape is not None else "?"
-            lines.append(f"    output {o.index} {what}: " + (o.problem or f"correct {_level(o.min_correct_t)}" + (f" (max abs err {o.max_abs:.3g})" if o.max_abs is not None else "")))
+            name = f"input {o.written_input} (eager writes it)" if getattr(o, "written_input", None) is not None else f"output {o.index}"
+            lines.append(f"    {name} {what}: " + (o.problem or f"correct {_level(o.min_correct_t)}" + (f" (max abs err {o.max_abs:.3g})" if o.max_abs is not None else "")))
         if s.traceback:
             lines.append("    " + s.traceback.replace("\n", "\n    "))
         lines += ["    " + line for d in getattr(s, "divergence", []) for line in describe_divergence(d)]

@@ -274,3 +274,22 @@ def test_the_check_pass_tool_in_a_sweep_leases_as_the_evaluations_do(tmp_path: P
         assert "gate" not in seen[0] and seen[0]["device"] == "cpu"
         [lease] = read_leases(tmp_path / "locks")
         assert lease["purpose"] == "check_pass" and lease["lease_scope"] == "evaluation"
+
+
+def test_an_input_eager_writes_is_compared_like_an_output(tmp_path: Path) -> None:
+    """task_004 writes its residual into a graph input (``in_5 += bn``). A pass that keeps the write
+    checks clean; one that drops it is a failing verdict (exit 1), as the evaluation scores it."""
+    keeps = REPO / "benchmarks" / "episodes" / "task004_residual" / "draft5.py"
+    drops = tmp_path / "drops_the_write.py"
+    drops.write_text(keeps.read_text().replace("    return (tmp_1, tmp_2, tmp_3)\n", "    return (tmp_2, tmp_3)\n", 1)
+                     .replace("    return s, y, y.mean(dim=(2, 3), keepdim=True)", "    return y, y.mean(dim=(2, 3), keepdim=True)"))
+    task = load_task(TASK_004 / "graphs" / "0")
+    good, bad = check_pass_on_task(task, keeps, eager=True), check_pass_on_task(task, drops, eager=True)
+    written = [o for o in good.subgraphs[0].outputs if o.written_input is not None]
+    assert [o.written_input for o in written] == [5] and written[0].min_correct_t <= -5
+    dropped = next(o for o in bad.subgraphs[0].outputs if o.written_input == 5)
+    assert dropped.min_correct_t is None or dropped.min_correct_t > -5
+    assert "input 5 (eager writes it)" in describe_check(bad, for_user=True)
+    from passagent.agent.condense import check_exit_code
+
+    assert check_exit_code(good) == 0 and check_exit_code(bad) == 1

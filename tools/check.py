@@ -69,6 +69,8 @@ class OutputCheck(_Model):
     problem: str | None = Field(None, description="shape/dtype/count mismatch or NaN/Inf: no level is correct")
     max_abs: float | None = None
     min_correct_t: int | None = Field(None, description="smallest tolerance level t it passes (SCORING.md); None: none")
+    written_input: int | None = Field(None, description="this entry is graph input k, which eager writes in place "
+                                                        "(compared like an output, as the evaluation does)")
 
 
 class RuleCheck(_Model):
@@ -256,7 +258,8 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
     args = synthesize_inputs(sg, 0, device=device)
     with torch.no_grad():
         torch.manual_seed(0)
-        want = build_module(sg, device, f"check_eager_{index}")(*clone_inputs(args))
+        eager_inputs = clone_inputs(args)
+        want = build_module(sg, device, f"check_eager_{index}")(*eager_inputs)
     # The digest tags the compile as the evaluation's candidate process tags it, so Inductor's
     # FX-graph cache never serves a graph compiled for another version of the pass.
     backend = PassBackend(rules, use_inductor=inductor or compile_, files=[str(f) for f in files],
@@ -270,6 +273,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
         return backend(gm, example_inputs)
 
     post_grad: list[str] = []
+    candidate_inputs = clone_inputs(args)
     torch._dynamo.reset()
     try:
         with torch.no_grad():
@@ -280,12 +284,12 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
                 patches = {"post_grad_custom_post_pass": lambda g: post_grad.append(g.python_code("self").src.strip()),
                            "force_disable_caches": True, "fallback_random": True}
                 with inductor_config.patch(patches):
-                    got, codes = run_and_get_code(compiled, *clone_inputs(args))
+                    got, codes = run_and_get_code(compiled, *candidate_inputs)
                 result.kernels = [k for code in codes for k in summarize_kernels(code)]
                 result.kernel_code = {n: src for code in codes for n, src in kernel_sources(code, max_lines=None).items()}
                 result.post_grad = "\n\n".join(post_grad) or None
             else:
-                got = compiled(*clone_inputs(args))
+                got = compiled(*candidate_inputs)
     except Exception as exc:  # noqa: BLE001 - reported to the author
         what = {"rewrite": "applying the pass", "inductor": "Inductor compiling the rewritten graph"}.get(
             backend.phase or "", "running the rewritten graph")
@@ -313,6 +317,15 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
         result.outputs.append(out)
     if len(cand) != len(ref):
         result.outputs.append(OutputCheck(index=len(ref), problem=f"the rewritten graph returns {len(cand)} outputs, eager {len(ref)}"))
+    # Inputs eager writes in place are compared like outputs, as the evaluation compares them.
+    for k, (before, e, c) in enumerate(zip(args, eager_inputs, candidate_inputs)):
+        if not isinstance(before, torch.Tensor) or _same(before, e):
+            continue
+        out = OutputCheck(index=len(result.outputs), written_input=k, shape=list(c.shape),
+                          dtype=str(c.dtype).removeprefix("torch."))
+        cmp = compare_outputs([c], [e])
+        out.max_abs, out.min_correct_t = cmp.max_abs, cmp.min_correct_t
+        result.outputs.append(out)
     if keep is not None and captured:
         keep.update(captured=captured[0], graphs=len(captured), compiled=inductor or compile_)
     return result
@@ -347,6 +360,15 @@ def _divergences(captured: tuple[Any, Any, list[Any]], result: SubgraphCheck, in
                 d.note = f"{d.note}; {note}" if d.note else note
             out.append(d)
     return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether two tensors hold the same values (NaN equal to NaN)."""
+    import torch
+
+    return a.shape == b.shape and a.dtype == b.dtype and bool(torch.equal(a, b) or (
+        a.is_floating_point() and torch.equal(torch.nan_to_num(a, nan=0.0), torch.nan_to_num(b, nan=0.0))
+        and torch.equal(a.isnan(), b.isnan())))
 
 
 def _fails_headline(result: SubgraphCheck) -> bool:

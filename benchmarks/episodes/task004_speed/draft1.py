@@ -8,7 +8,7 @@ def pattern(in_0, in_1, in_2, in_3, in_4, in_5):
     tmp_1 = in_5
     tmp_2 = torch.nn.functional.relu(tmp_1, inplace=False)
     tmp_3 = torch.nn.functional.adaptive_avg_pool2d(tmp_2, (1, 1))
-    return (tmp_2, tmp_3)
+    return (tmp_1, tmp_2, tmp_3)  # the residual's in-place sum too: eager writes it into in_5
 
 
 def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
@@ -17,10 +17,12 @@ def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
 
 @torch.fx.wrap
 def bn_add_relu_pool(x, mean, var, weight, bias, residual):
-    scale = weight * torch.rsqrt(var + 1e-05)
-    shift = bias - mean * scale
-    y = torch.relu(x * scale[None, :, None, None] + shift[None, :, None, None] + residual)
-    return y, y.mean(dim=(2, 3), keepdim=True)
+    c = (None, slice(None), None, None)
+    # As batch_norm computes it: (x - mean) / sqrt(var + eps) * weight + bias.
+    norm = (x - mean[c]) * torch.rsqrt(var + 1e-05)[c]
+    s = norm * weight[c] + bias[c] + residual
+    y = torch.relu(s)
+    return s, y, y.mean(dim=(2, 3), keepdim=True)
 
 
 def fused_bn_add_relu_pool(x, mean, var, weight, bias, residual):

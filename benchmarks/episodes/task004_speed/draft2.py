@@ -8,7 +8,7 @@ def pattern(in_0, in_1, in_2, in_3, in_4, in_5):
     tmp_1 = in_5
     tmp_2 = torch.nn.functional.relu(tmp_1, inplace=False)
     tmp_3 = torch.nn.functional.adaptive_avg_pool2d(tmp_2, (1, 1))
-    return (tmp_2, tmp_3)
+    return (tmp_1, tmp_2, tmp_3)  # the residual's in-place sum too: eager writes it into in_5
 
 
 def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
@@ -19,10 +19,11 @@ def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
 def bn_add_relu_pool(x, mean, var, weight, bias, residual):
     # "More accurate": the arithmetic in float64, rounded back once.
     xd, rd = x.double(), residual.double()
-    scale = weight.double() * torch.rsqrt(var.double() + 1e-05)
-    shift = bias.double() - mean.double() * scale
-    yd = torch.relu(xd * scale[None, :, None, None] + shift[None, :, None, None] + rd)
-    return yd.float(), yd.mean(dim=(2, 3), keepdim=True).float()
+    c = (None, slice(None), None, None)
+    norm = (xd - mean.double()[c]) * torch.rsqrt(var.double() + 1e-05)[c]
+    sd = norm * weight.double()[c] + bias.double()[c] + rd
+    yd = torch.relu(sd)
+    return sd.float(), yd.float(), yd.mean(dim=(2, 3), keepdim=True).float()
 
 
 def fused_bn_add_relu_pool(x, mean, var, weight, bias, residual):
