@@ -264,7 +264,7 @@ def test_wrong_output_count_is_a_clear_error_that_reports_the_match(tmp_path: Pa
         apply_rules(gm, load_rules(write_pass(tmp_path, source)))
     assert info.value.applications[-1].matches == 1
     assert "after its pattern matched 1 time" in str(info.value)
-    assert "pattern returns 2" in str(info.value)
+    assert "pattern returns 3" in str(info.value)
 
 
 def test_the_backend_reports_the_match_when_the_rewrite_fails_after_it() -> None:

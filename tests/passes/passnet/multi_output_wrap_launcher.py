@@ -1,5 +1,6 @@
 # A pass in PassNet's format for task_004 (batch_norm -> in_5 += -> relu -> adaptive_avg_pool2d):
-# the replacement is a plain wrapper around a @torch.fx.wrap launcher that returns both outputs.
+# the replacement is a plain wrapper around a @torch.fx.wrap launcher that returns every output, the
+# residual's in-place sum included (eager writes it into in_5, and the evaluation compares it).
 import torch
 
 
@@ -9,7 +10,7 @@ def pattern(in_0, in_1, in_2, in_3, in_4, in_5):
     tmp_1 = in_5
     tmp_2 = torch.nn.functional.relu(tmp_1, inplace=False)
     tmp_3 = torch.nn.functional.adaptive_avg_pool2d(tmp_2, (1, 1))
-    return (tmp_2, tmp_3)
+    return (tmp_1, tmp_2, tmp_3)
 
 
 def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
@@ -18,10 +19,10 @@ def replacement_args(in_0, in_1, in_2, in_3, in_4, in_5):
 
 @torch.fx.wrap
 def bn_add_relu_pool(x, mean, var, weight, bias, residual):
-    scale = weight * torch.rsqrt(var + 1e-05)
-    shift = bias - mean * scale
-    y = torch.relu(x * scale[None, :, None, None] + shift[None, :, None, None] + residual)
-    return y, y.mean(dim=(2, 3), keepdim=True)
+    c = (None, slice(None), None, None)
+    s = (x - mean[c]) * torch.rsqrt(var + 1e-05)[c] * weight[c] + bias[c] + residual
+    y = torch.relu(s)
+    return s, y, y.mean(dim=(2, 3), keepdim=True)
 
 
 def fused_bn_add_relu_pool(x, mean, var, weight, bias, residual):
