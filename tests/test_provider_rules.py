@@ -310,7 +310,7 @@ def test_history_is_condensed_oldest_first_keeping_task_calls_and_latest_evaluat
 
 @pytest.mark.parametrize("window_known", [True, False])
 def test_a_long_run_stays_inside_a_small_context_window(server, tmp_path, cache_root, window_known: bool) -> None:
-    """Fourteen steps whose tool results outgrow a 7000-token window (vLLM's rule, counted with
+    """Fourteen steps whose tool results outgrow an 8000-token window (vLLM's rule, counted with
     the completion cap). With ``context_window`` set, condensed older results keep every request
     inside it; without, each context-length error condenses and sends once more."""
     from helpers import EXAMPLES, passbench_task
@@ -320,20 +320,20 @@ def test_a_long_run_stays_inside_a_small_context_window(server, tmp_path, cache_
     from passagent.agent.solve import solve
     from passagent.tools.evaluate import EvalOptions
 
-    rule = ContextWindowRule(7000)
+    rule = ContextWindowRule(8000)
     server.rules = rule
     source = (EXAMPLES / "b511_skip_single_cat.py").read_text() + "\n# padding\n" * 150
     server.reply(hermes_text_completion([("write_pass", {"source": source})], usage=True))
     for _ in range(12):
         server.reply(hermes_text_completion([("read_pass", {})], usage=True))
     server.reply(hermes_text_completion([("finish", {"summary": "read it twelve times"})], usage=True))
-    c = client(server, tmp_path, COMPAT + "max_tokens = 512\n" + ("context_window = 7000\n" if window_known else ""))
+    c = client(server, tmp_path, COMPAT + "max_tokens = 512\n" + ("context_window = 8000\n" if window_known else ""))
     result = solve(str(passbench_task("b511") / "graphs" / "1"), out=tmp_path / "runs", run_id="ctx", client=c,
                    config=SolveConfig(max_steps=20, patience=3),
                    eval_options=EvalOptions(cache_root=cache_root), check_reachable=False)
     assert result["exit_reason"] == "finished" and result["steps"] == 14, result.get("error")
     rejected = server.rejected()
-    assert rule.largest <= 7000
+    assert rule.largest <= 8000
     if not window_known:
         assert rejected and all(r.answered == 400 for r in rejected)
         events = (tmp_path / "runs" / "ctx" / "1" / "ds" / "events.jsonl").read_text()
