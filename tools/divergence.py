@@ -83,7 +83,14 @@ def default_level(per_output_min_t: list[int | None]) -> int | None:
 def node_values(gm: torch.fx.GraphModule, args: list[Any], *, origin_only: bool = False) -> dict[str, torch.Tensor]:
     """Every tensor a computing node of ``gm`` produces when it runs eagerly on ``args``, by name
     (:data:`ORIGIN` where set). Values are copied as produced, so a later in-place op does not
-    change them; ``args`` are not cloned here. ``origin_only``: only nodes marked by :func:`tag_origins`."""
+    change them; ``args`` are not cloned here. ``origin_only``: only nodes marked by :func:`tag_origins`.
+
+    Returns:
+        Node name -> a detached copy of its value (each node's own shape and dtype, on its device);
+        nodes that return a tuple or a non-tensor are left out.
+
+    Raises:
+        Whatever running ``gm`` raises (the graph's own error, unchanged)."""
     values: dict[str, torch.Tensor] = {}
 
     class _Recorder(torch.fx.Interpreter):
@@ -125,8 +132,8 @@ def _outside(t: int | None, level: int) -> bool:
 
 
 def copy_module(gm: torch.fx.GraphModule) -> torch.fx.GraphModule:
-    """A copy of ``gm`` with its own graph (nodes' ``meta`` copied, submodules shared), so a pass
-    rewriting ``gm`` in place leaves the copy as it was."""
+    """A copy of ``gm`` with its own graph (nodes' ``meta`` copied, submodules and parameters
+    shared, not copied), so a pass rewriting ``gm`` in place leaves the copy as it was."""
     graph = torch.fx.Graph()
     graph.output(graph.graph_copy(gm.graph, {}))
     return torch.fx.GraphModule(gm, graph)
@@ -170,7 +177,14 @@ def _result(computation: str, level: int, node: torch.fx.Node | None, value: tor
 def eager_divergence(gm: torch.fx.GraphModule, args: list[Any], reference: dict[str, torch.Tensor], level: int,
                      clone: Callable[[list[Any]], list[Any]]) -> Divergence:
     """The first node of ``gm`` (a rewritten graph, run eagerly) whose value leaves ``level``
-    against ``reference`` (:func:`node_values` of the original graph); exact."""
+    against ``reference`` (:func:`node_values` of the original graph); exact.
+
+    Args:
+        args: ``gm``'s inputs, copied by ``clone`` before the run.
+        level: a tolerance level t of SCORING.md (-10..4).
+
+    Raises:
+        Whatever running ``gm`` raises."""
     t0 = time.perf_counter()
     got = node_values(gm, clone(args), origin_only=True)
     nodes = _comparable(gm, reference)
@@ -201,6 +215,13 @@ def compiled_divergence(gm: torch.fx.GraphModule, args: list[Any], reference: di
         reference: :func:`node_values` of the original graph on the same inputs.
         compile_prefix: how a prefix is compiled (default ``torch._inductor.compile_fx.compile_fx``).
         max_compiles: the bisection stops there and reports the narrowest interval it reached.
+
+    Returns:
+        A :class:`Divergence` (``computation`` as given; ``compiles`` and ``wall_s``, seconds, what
+        the search spent).
+
+    Raises:
+        Whatever Inductor or the compiled prefix raises (callers report it as the search failing).
     """
     if compile_prefix is None:
         from torch._inductor.compile_fx import compile_fx
