@@ -226,9 +226,12 @@ def test_profiled_evaluation_on_cuda_shows_device_kernels_and_the_user_triton_ke
 
 
 def test_exact_float32_conv_is_correct_against_a_reference_without_tf32(cache_root: Path, tmp_path: Path) -> None:
-    """cuDNN runs float32 convolutions in TF32 by default (error ~1e-3); the reference runs without
-    it, so a pass that computes the convolution exactly is correct at t = -5. With a TF32
-    reference it failed there."""
+    """cuDNN runs float32 convolutions in TF32 by default (relative error ~1e-3); the reference runs
+    without it, so a pass that computes the convolution exactly agrees with it to float32's own
+    rounding: at t <= -3 on every draw (the 3x-spread draw's outputs reach ~200, where float32
+    eager's own rounding exceeds t = -5's rtol 1.3e-6; seen on an H100: -3), at least two levels
+    stricter than default Inductor, which keeps TF32 (seen: t = 0). Against a TF32 reference the
+    exact pass would sit at Inductor's level."""
     import torch
 
     from passagent.tools.redteam.samples import write_sample
@@ -237,8 +240,9 @@ def test_exact_float32_conv_is_correct_against_a_reference_without_tf32(cache_ro
     result = evaluate_pass(load_task(write_sample(tmp_path, "conv32")), TEST_PASSES / "honest" / "exact_conv.py",
                            EvalOptions(device="cuda", cache_root=cache_root))
     s = result.subgraphs[0]
-    assert s.status == "correct", s.message
-    assert s.candidate_error.min_correct_t <= -5
+    assert s.candidate_error is not None and s.inductor_error is not None, s.message
+    assert s.candidate_error.min_correct_t <= -3, s.message
+    assert s.candidate_error.min_correct_t <= s.inductor_error.min_correct_t - 2, s.message
 
 
 def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root: Path, tmp_path: Path) -> None:

@@ -126,7 +126,10 @@ class Windows:
 
     def device_times(self, budget_s: float, calls: int = 20) -> dict[str, dict[str, Any]]:
         """CUDA only, after the rounds: each variant's device time per call, by CUDA events around
-        single calls (``kernel_median_us``), and of a CUDA-graph replay of one call
+        each of ``calls`` back-to-back calls (``kernel_median_us``: the host queues the next call
+        while the device runs this one, as in the timed windows, so a call's span is its device
+        work, or the host's launch time where that is longer; never an idle device's wake-up after
+        a synchronisation), and of a CUDA-graph replay of one call
         (``graph_median_us``, :func:`passagent.tools.timing.graph_replay_medians`, within
         ``budget_s``). Not scored: the score is the referee's clock. In the candidate process these
         are its own account, like anything it says. Empty on the CPU."""
@@ -140,15 +143,16 @@ class Windows:
         args = self.pool.inputs(0)
         with torch.no_grad():
             for name, fn in self.variants.items():
-                samples = []
+                fn(*args)  # the queue starts full: the first span does not include a cold start
+                events = []
                 for _ in range(calls):
                     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
                     start.record()
                     fn(*args)
                     end.record()
-                    end.synchronize()
-                    samples.append(start.elapsed_time(end) * 1e3)
-                out[name] = {"kernel_median_us": statistics.median(samples)}
+                    events.append((start, end))
+                torch.cuda.synchronize(self.device)
+                out[name] = {"kernel_median_us": statistics.median(s.elapsed_time(e) * 1e3 for s, e in events)}
             info: dict[str, Any] = {}
             try:
                 medians = graph_replay_medians(self.variants, args, self.device, min_replays=100, budget_s=budget_s,
