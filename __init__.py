@@ -12,11 +12,11 @@ def __getattr__(name: str):
         return extract
     # ``passagent.backend`` / ``passagent.compile``: apply passes to your own model.
     if name == "backend":
-        from .tools.apply import backend
+        from .tools.passes.apply import backend
 
         return backend
     if name == "compile":
-        from .tools.apply import compile_model
+        from .tools.passes.apply import compile_model
 
         return compile_model
     raise AttributeError(f"module 'passagent' has no attribute {name!r}")

@@ -43,7 +43,7 @@ from .select import FAST_TIMING, LONG_TAIL_SPEEDUP, measure_all, read_results
 
 def default_work_dir() -> Path:
     """``$PASSAGENT_CACHE_DIR/bench`` or ``~/.cache/passagent/bench``."""
-    from passagent.tools.baseline_cache import default_cache_root
+    from passagent.tools.evaluation.baseline_cache import default_cache_root
 
     return default_cache_root() / "bench"
 

@@ -209,8 +209,8 @@ def validate_sample(folder: Path, graph: CapturedGraph) -> None:
         CaptureError: naming the failing stage and why.
     """
     from passagent.tools.errors import TaskError
-    from passagent.tools.tasks import load_subgraph
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.loader import load_subgraph
+    from passagent.tools.evaluation.steps import build_module
 
     try:
         sg = load_subgraph(folder)

@@ -114,7 +114,7 @@ def tasks_list(category: str | None = None, op: str | None = None, console: Cons
     Returns:
         The number of tasks listed.
     """
-    from passagent.tools.builtin_tasks import load_manifest
+    from passagent.tools.tasks.builtin import load_manifest
 
     console = console or out
     rows = load_manifest()

@@ -37,7 +37,7 @@ from typing import Any
 import torch
 import torch.fx
 
-from passagent.tools.graph_source import analyse_model_source
+from passagent.tools.tasks.graph_source import analyse_model_source
 
 from .capture import outputs_equal
 from .dedupe import group_key, structural_hash, target_name

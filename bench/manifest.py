@@ -41,7 +41,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 
 def machine_info(threads: int) -> dict[str, Any]:
     """The machine baselines were measured on: CPU model, cores, threads used, OS."""
-    from passagent.tools.evaluate import device_name
+    from passagent.tools.evaluation.evaluate import device_name
 
     return {"device": "cpu", "name": device_name("cpu"), "cores": os.cpu_count(), "threads": threads,
             "platform": platform.platform(), "python": sys.version.split()[0]}

@@ -8,7 +8,7 @@ subgraph finishes, so an interrupted build resumes where it stopped. A subgraph 
 died is retried alone once, then recorded as failed.
 
 Per subgraph the worker records: eager and Inductor median times and quartiles (µs, timed
-interleaved with fresh inputs per call, :func:`passagent.tools.timing.time_interleaved` with
+interleaved with fresh inputs per call, :func:`passagent.tools.measure.timing.time_interleaved` with
 :data:`FAST_TIMING`), Inductor's kernel count (generated C++ kernels plus external and
 fallback calls in the compiled wrapper), and Inductor's largest absolute error against eager.
 """
@@ -27,7 +27,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable
 
-from passagent.tools.timing import TimingConfig
+from passagent.tools.measure.timing import TimingConfig
 
 #: Timing of one subgraph's baselines: short, since a build measures hundreds.
 FAST_TIMING = TimingConfig(warmup=3, min_calls=10, max_calls=100, budget_s=0.15, noisy_iqr=0.3, max_remeasure=1)
@@ -69,10 +69,10 @@ def measure_subgraph(folder: Path, timing: TimingConfig = FAST_TIMING) -> dict[s
     import torch._inductor.config as inductor_config
     from torch._inductor.utils import run_and_get_code
 
-    from passagent.tools.inputs import clone_inputs, synthesize_inputs
-    from passagent.tools.tasks import load_subgraph
-    from passagent.tools.timing import time_interleaved
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.inputs import clone_inputs, synthesize_inputs
+    from passagent.tools.tasks.loader import load_subgraph
+    from passagent.tools.measure.timing import time_interleaved
+    from passagent.tools.evaluation.steps import build_module
 
     torch._dynamo.config.suppress_errors = False
     inductor_config.fallback_random = True

@@ -13,7 +13,7 @@ task (``examples/passes/b511_pooler_dir``): it drops BERT's pooler, which the em
 reads (``tanh(linear(cls))``), and the one-tensor ``cat``.
 
 Correctness is the harness's: every variant's outputs against eager's at every tolerance level
-(``tools/correctness.py``); times are the harness's interleaved timing (``tools/timing.py``,
+(``tools/measure/correctness.py``); times are the harness's interleaved timing (``tools/measure/timing.py``,
 ``TimingConfig.for_device``), medians per call in µs, and speedups the median over the timed
 rounds of the paired ratios, the score's estimator (``shared/docs/SCORING.md``).
 Prints a Markdown table.
@@ -56,9 +56,9 @@ class BgeEmbedder(torch.nn.Module):
 def measure(device: str, layers: int, batch: int, seq: int, passes: list[str], threads: int | None,
             budget_s: float | None) -> dict:
     import passagent
-    from passagent.tools.correctness import compare_outputs
-    from passagent.tools.inductor_export import export_inductor, inductor_options
-    from passagent.tools.timing import TimingConfig, speedup_estimates, time_interleaved
+    from passagent.tools.measure.correctness import compare_outputs
+    from passagent.tools.passes.inductor_export import export_inductor, inductor_options
+    from passagent.tools.measure.timing import TimingConfig, speedup_estimates, time_interleaved
 
     if threads:
         torch.set_num_threads(threads)

@@ -31,7 +31,7 @@ from passagent.bench.cut import Cutter
 from passagent.bench.group import dedupe
 from passagent.bench.harvest import variant_tag
 from passagent.bench.manifest import load_manifest
-from passagent.tools.evaluate import device_name
+from passagent.tools.evaluation.evaluate import device_name
 
 DEFAULT_ARCHS = ["bert", "gpt2", "llama", "t5_encoder", "vit", "resnet", "convnext", "wav2vec2", "hubert",
                  "whisper_encoder"]

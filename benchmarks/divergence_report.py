@@ -1,5 +1,5 @@
 """Where default Inductor leaves eager's precision, per subgraph: the divergence report of
-``show_baseline`` (``tools/divergence.py``) over a task list, with what each search cost.
+``show_baseline`` (``tools/inspection/divergence.py``) over a task list, with what each search cost.
 
 For every subgraph of every task, the IR inspection runs in its own process (as the agent's
 ``inspect_ir`` / ``show_baseline`` run it, one CPU thread, a fresh cache so nothing is served from
@@ -20,8 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from passagent.tools.ir import inspect_isolated
-from passagent.tools.tasks import load_task
+from passagent.tools.inspection.ir import inspect_isolated
+from passagent.tools.tasks.loader import load_task
 
 DEFAULT_TASKS = "task_000,task_001,task_002,task_003,task_004,task_005"
 

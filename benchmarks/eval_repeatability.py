@@ -23,8 +23,8 @@ import statistics
 import time
 from pathlib import Path
 
-from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
-from passagent.tools.tasks import load_task
+from passagent.tools.evaluation.evaluate import EvalOptions, device_name, evaluate_pass
+from passagent.tools.tasks.loader import load_task
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared" / "data" / "passbench" / "typical"

@@ -8,18 +8,18 @@ device lease (as a sweep does), once per arm:
   variant's own median only (``TimingConfig.paired_ci=None``) with the device's default budget
   (``--timing-budget`` applies to the other arms);
 * ``after``: the defaults: ``lease_scope="device"``, the lease taken only once the worker is ready
-  (:mod:`passagent.tools.lease_gate`), and timing that also stops once every pair's median
+  (:mod:`passagent.tools.process.lease_gate`), and timing that also stops once every pair's median
   per-round ratio is known (``TimingConfig.for_device``'s ``paired_ci``);
 * ``warm``: as ``after``, on the cache root ``after`` left behind (Inductor's compiled graphs and
   kernels, cached baselines): the same evaluations again with warm caches. Run it after ``after``.
   On a GPU ``after`` and ``warm`` compile before the lease (``EvalOptions.compile_before_lease``'s
-  default there, :mod:`passagent.tools.compile_ahead`);
+  default there, :mod:`passagent.tools.process.compile_ahead`);
 * ``warm_in_lease``: as ``warm`` (``after``'s caches), with every compile under the lease
   (``compile_before_lease=False``): the pair ``warm`` / ``warm_in_lease`` is what compiling ahead gains.
 * ``inspect``: not evaluations but the IR inspections an agent starts with: for each job's task,
   one inspection process for all its subgraphs (FX graph, post-grad graph, Inductor's output code,
   then the profile), as ``inspect_ir`` runs it in a sweep: everything but the profile before the
-  lease (:func:`passagent.tools.ir.inspect_isolated` with a gate), on an empty inspection cache
+  lease (:func:`passagent.tools.inspection.ir.inspect_isolated` with a gate), on an empty inspection cache
   and ``after``'s Inductor cache when ``after`` ran first (else its own). Its row gives the lease
   held per inspection (the profile alone) and the wall time per inspection.
 
@@ -31,7 +31,7 @@ computes ``x * sigmoid(x)``; elsewhere the evaluation is a "matched nothing" fai
 compiles and times both baselines). After ``--arm-budget`` seconds no new evaluation starts in
 an arm; those in flight finish.
 
-Read from each arm's ``leases.jsonl`` (:func:`passagent.tools.device_lease.read_leases`): the
+Read from each arm's ``leases.jsonl`` (:func:`passagent.tools.process.device_lease.read_leases`): the
 lease seconds per evaluation and what they were spent on (``in_lease_s``), and evaluations per
 device-hour = evaluations / (seconds the device was leased) * 3600, the rate one device reaches
 when evaluations keep it leased back to back. Also per evaluation: wall seconds from start to
@@ -70,7 +70,7 @@ ARMS = {"before": "evaluation", "after": "device", "warm": "device", "warm_in_le
 
 def jobs(device: str, builtin: int) -> list[tuple[str, Path, Path]]:
     """``(label, task path, pass path)`` of every evaluation of an arm."""
-    from passagent.tools.builtin_tasks import load_manifest, resolve_builtin
+    from passagent.tools.tasks.builtin import load_manifest, resolve_builtin
 
     typical = SHARED / "data" / "passbench" / "typical"
     out = []
@@ -88,8 +88,8 @@ def jobs(device: str, builtin: int) -> list[tuple[str, Path, Path]]:
 
 def _one(label: str, task_path: str, pass_path: str, options: Any) -> dict[str, Any]:
     """One evaluation in a pool process (a fresh interpreter, as a sweep's run is)."""
-    from passagent.tools.evaluate import evaluate_pass
-    from passagent.tools.tasks import load_task
+    from passagent.tools.evaluation.evaluate import evaluate_pass
+    from passagent.tools.tasks.loader import load_task
 
     task = load_task(task_path)
     t0 = time.monotonic()
@@ -102,9 +102,9 @@ def _one(label: str, task_path: str, pass_path: str, options: Any) -> dict[str, 
 def _inspect(label: str, task_path: str, device: str, cache_root: str, lock_dir: str) -> dict[str, Any]:
     """One task's IR inspection in a pool process: every subgraph in one inspection process, the
     profiles under a lease (as ``inspect_ir`` does in a sweep)."""
-    from passagent.tools.ir import inspect_isolated
-    from passagent.tools.lease_gate import LeaseGate
-    from passagent.tools.tasks import load_task
+    from passagent.tools.inspection.ir import inspect_isolated
+    from passagent.tools.process.lease_gate import LeaseGate
+    from passagent.tools.tasks.loader import load_task
 
     task = load_task(task_path)
     gate = LeaseGate([device], Path(lock_dir), {"task": task.id, "purpose": "inspect_ir"})
@@ -118,10 +118,10 @@ def _inspect(label: str, task_path: str, device: str, cache_root: str, lock_dir:
 
 def run_arm(arm: str, device: str, workers: int, work: list[tuple[str, Path, Path]], root: Path, arm_budget: float,
             timing_budget: float | None) -> dict[str, Any]:
-    from passagent.tools.device_lease import busy_profile, read_leases
-    from passagent.tools.evaluate import EvalOptions
+    from passagent.tools.process.device_lease import busy_profile, read_leases
+    from passagent.tools.evaluation.evaluate import EvalOptions
 
-    from passagent.tools.timing import TimingConfig
+    from passagent.tools.measure.timing import TimingConfig
 
     cache, locks = root / f"cache-{'after' if arm.startswith('warm') else arm}", root / f"locks-{arm}"
     if arm == "inspect" and (root / "cache-after").is_dir():
@@ -213,7 +213,7 @@ def main() -> None:
                 if log.is_file():
                     shutil.copy(log, args.out / f"leases-{arm}.jsonl")
 
-    from passagent.tools.evaluate import device_name
+    from passagent.tools.evaluation.evaluate import device_name
 
     lines = [f"Evaluation throughput on {device_name(args.device)}, {args.workers} evaluations at once on {args.device}, "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; before and after each from an empty cache, warm on after's", "",

@@ -19,9 +19,9 @@ run has none). Every mode starts from its own
 empty cache root.
 
 ``--pool``: each evaluation leases its device from a one-device pool, as in a sweep or the agent's
-loop (:mod:`passagent.tools.lease_gate`), and the table adds the seconds the lease was held and the
+loop (:mod:`passagent.tools.process.lease_gate`), and the table adds the seconds the lease was held and the
 seconds of compiling before it (on a GPU the compiles happen before the lease,
-:mod:`passagent.tools.compile_ahead`), from the pool's lease log.
+:mod:`passagent.tools.process.compile_ahead`), from the pool's lease log.
 
 Prints a Markdown table (the README records its output) and the machine it ran on. Its last column
 splits the timing step, summed over the subgraphs: the secret draws and their eager reference,
@@ -37,11 +37,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from passagent.agent.render import step_times
-from passagent.tools.device_lease import read_leases
-from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
-from passagent.tools.schema import EvalResult
-from passagent.tools.tasks import load_task
+from passagent.agent.run.render import step_times
+from passagent.tools.process.device_lease import read_leases
+from passagent.tools.evaluation.evaluate import EvalOptions, device_name, evaluate_pass
+from passagent.tools.evaluation.schema import EvalResult
+from passagent.tools.tasks.loader import load_task
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASK = next((REPO.parent / "shared" / "data" / "passbench" / "typical").glob("623d*"), None)

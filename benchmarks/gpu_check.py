@@ -47,8 +47,8 @@ def run_gpu_tests(out: Path, select: str | None = None) -> str:
 
 
 def eval_table(out: Path) -> list[str]:
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.tasks import load_task
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks.loader import load_task
 
     lines = [
         "| task | subgraph | dtype | status | eager e2e / kernel (us) | Inductor e2e / kernel (us) | pass e2e / kernel (us) | vs eager | vs Inductor "
@@ -175,14 +175,14 @@ def solve_table(out: Path, n_builtin: int, budget_s: float, workers: int, device
     """The built-in policy on the shared tasks (unless not ``shared``) and ``n_builtin`` built-in
     tasks (or exactly ``task_ids``), as one ``passagent sweep --devices 0`` (evaluations take turns
     on the GPU; inspections and policy steps overlap), then a per-task table from the run archives."""
-    from passagent.agent.runstate import find_runs, load_run, read_events
-    from passagent.tools.builtin_tasks import load_manifest
+    from passagent.agent.run.runstate import find_runs, load_run, read_events
+    from passagent.tools.tasks.builtin import load_manifest
 
     tasks = [str(next(PASSBENCH.glob(f"{p}*"))) for p, _ in EXAMPLE_RUNS] if shared else []
     others = [row["id"] for row in load_manifest() if row.get("long_tail") and row["id"] not in POLICY_MATCHES]
     tasks += task_ids if task_ids else (POLICY_MATCHES + others)[:n_builtin]
     prewarm = prewarm_inspections(tasks, devices)
-    cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
+    cmd = [sys.executable, "-m", "passagent.agent.cli.app", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
            "--workers", str(workers), "--devices", devices, "--out", str(RUNS), "--sweep-id", "gpu_check",
            "--cache-dir", str(CACHE), "--max-wall", f"{budget_s:.0f}", "--max-steps", "30", "--quiet"]
     t0 = time.time()
@@ -257,7 +257,7 @@ def apply_tables(out: Path) -> list[str]:
     best = sorted(p for p in RUNS.rglob("best_pass") if p.is_dir()) if RUNS.is_dir() else []
     passes = [str(p) for p in sorted(examples.iterdir())] + [str(p) for p in best]
     js = out / "coverage_graphnet.json"
-    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "coverage", *passes,
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "coverage", *passes,
                            "--graphs", str(SHARED / "data" / "graphnet"), "--device", "cuda", "--cache-dir", str(CACHE),
                            "--json", str(js)], capture_output=True, text=True, cwd=REPO)
     (out / "coverage_graphnet.log").write_text(proc.stdout + proc.stderr)
@@ -270,7 +270,7 @@ def apply_tables(out: Path) -> list[str]:
 def redteam(out: Path, runtime_only: bool, jobs: int = 1) -> list[str]:
     """The red-team corpus on the GPU (``passagent redteam --device cuda``): its Markdown table;
     with ``runtime_only`` a second table with the static checks off (the runtime defences alone)."""
-    from passagent.tools.redteam import format_table, run_corpus, summary
+    from passagent.tools.integrity.redteam import format_table, run_corpus, summary
 
     lines = []
     for static in ([True, False] if runtime_only else [True]):

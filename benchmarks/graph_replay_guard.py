@@ -1,11 +1,11 @@
 """Does host load leak into the harness's CUDA-graph replay times, and does the guard stop it?
 
-``tools/timing.graph_replay_medians`` times each replay of a captured CUDA graph with CUDA events
+``tools/measure/timing.graph_replay_medians`` times each replay of a captured CUDA graph with CUDA events
 after an L2 flush. Without a guard, the start event is reached as soon as the flush ends; if the
 host then needs longer to submit the replay than the flush took (its CPU busy with other work),
 the GPU idles inside the timed interval and the "device time" includes host time. The guard is a
 GPU spin (``torch.cuda._sleep``) between the flush and the start event, long enough for the
-submission; replays whose submission outran it are dropped (``tools/timing._CudaClock``).
+submission; replays whose submission outran it are dropped (``tools/measure/timing._CudaClock``).
 
 This script times three eager variants (4, 15 and 63 µs of device time on an H200, spanning the
 built-in tasks' candidates, 5-52 µs) with ``graph_replay_medians`` under four conditions, each
@@ -34,8 +34,8 @@ from typing import Any, Callable
 
 import torch
 
-from passagent.tools.provenance import source_identity
-from passagent.tools.timing import graph_replay_medians
+from passagent.tools.evaluation.provenance import source_identity
+from passagent.tools.measure.timing import graph_replay_medians
 
 TOLERANCE = 0.03
 

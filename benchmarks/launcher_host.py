@@ -50,11 +50,11 @@ def _load(path: Path) -> Any:
 def generated_sources(task: str) -> list[str]:
     """The built-in policy's generated-kernel pass files for each subgraph of ``task`` (deduplicated)."""
     from passagent.agent.builtin.recipes import propose_rules
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.ir import fx_node_records
-    from passagent.tools.tasks import load_task
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.inspection.ir import fx_node_records
+    from passagent.tools.tasks.loader import load_task
+    from passagent.tools.evaluation.steps import build_module
 
     out: list[str] = []
     for sg in load_task(str(builtin_tasks_dir() / task)).subgraphs:
@@ -86,9 +86,9 @@ def main() -> None:
     ap.add_argument("--example", type=Path, default=REPO / "examples" / "passes" / "task035_rms_norm_triton",
                     help="a hand-written pass folder of the same task (its first rule file is timed)")
     args = ap.parse_args()
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.tasks import load_task
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.tasks.loader import load_task
 
     sg = load_task(str(builtin_tasks_dir() / args.task)).subgraphs[0]
     inputs = tuple(synthesize_inputs(sg, 0, device=torch.device("cpu")))

@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from passagent.agent.loop import SolveConfig
+from passagent.agent.run.loop import SolveConfig
 from passagent.agent.providers import ScriptedModel
-from passagent.agent.solve import solve
+from passagent.agent.run.solve import solve
 
 REPO = Path(__file__).resolve().parent.parent
 TASK = next((REPO.parent / "shared" / "data" / "passbench" / "typical").glob("b511*"))

@@ -160,7 +160,7 @@ def analyse(result: dict[str, Any], tolerance: float, min_ratio: float) -> dict[
 
 
 def code_text(phases: dict[str, Any]) -> str | None:
-    """One line naming the code each phase ran (its ``code``: ``tools/provenance.source_identity``
+    """One line naming the code each phase ran (its ``code``: ``tools/evaluation/provenance.source_identity``
     at its start), or None where no phase recorded it."""
     def name(c: dict[str, Any]) -> str:
         commit = f"git commit {c['git_commit'][:12]}" + (" with uncommitted changes" if c.get("dirty") else "") \

@@ -85,7 +85,7 @@ def pools(devices: str) -> tuple[list[str], list[str]]:
     """(the multi-device pool, the one-device pool: its first device) for ``--devices``: GPU
     indices or ``cuda:N``, or ``cpu[:N]`` for N (default 2) stand-in slots of the CPU (dry runs).
     Raises SystemExit with fewer than two devices."""
-    from passagent.agent.sweep import parse_devices
+    from passagent.agent.sweep.runner import parse_devices
 
     kind, _, n = devices.partition(":")
     multi = [f"cpu:{i}" for i in range(int(n) if n.isdigit() else 2)] if kind == "cpu" else parse_devices(devices)
@@ -96,7 +96,7 @@ def pools(devices: str) -> tuple[list[str], list[str]]:
 
 def default_tasks(n: int) -> list[str]:
     """The first ``n`` long-tail tasks: those the built-in policy evaluates passes on first."""
-    from passagent.tools.builtin_tasks import load_manifest
+    from passagent.tools.tasks.builtin import load_manifest
 
     long_tail = [row["id"] for row in load_manifest() if row.get("long_tail")]
     first = [t for t in EVALUATING if t in long_tail]
@@ -118,9 +118,9 @@ def prewarm_ir(task_ids: list[str], cache_root: Path, parallel: int, deadline: f
     ``devices``; none started after ``deadline`` (``time.monotonic()``). Returns ``subgraphs``,
     ``parallel``, ``wall_s``, ``errors`` (one line each) and ``not_started`` (subgraphs)."""
     from passagent.agent.builtin.policy import MAX_INSPECTED
-    from passagent.tools.device_lease import leased_device
-    from passagent.tools.ir import inspect_isolated
-    from passagent.tools.tasks import load_task
+    from passagent.tools.process.device_lease import leased_device
+    from passagent.tools.inspection.ir import inspect_isolated
+    from passagent.tools.tasks.loader import load_task
 
     jobs = []
     for k, tid in enumerate(task_ids):
@@ -152,8 +152,8 @@ class EnvSampler(threading.Thread):
     """Every ``period_s``, the environment each new process at or below ``root_pid`` started with
     (``/proc/<pid>/environ``, Linux): the multicast switches and ``CUDA_VISIBLE_DEVICES``, per role."""
 
-    ROLES = {"passagent.agent.sweep_worker": "solve run", "passagent.tools.worker_entry": "evaluation worker",
-             "passagent.tools.ir": "IR inspection", "passagent.agent.cli": "sweep command"}
+    ROLES = {"passagent.agent.sweep.worker": "solve run", "passagent.tools.inspection.match_entry": "evaluation worker",
+             "passagent.tools.inspection.ir": "IR inspection", "passagent.agent.cli.app": "sweep command"}
 
     def __init__(self, root_pid: int, period_s: float = 0.5):
         super().__init__(daemon=True)
@@ -162,7 +162,7 @@ class EnvSampler(threading.Thread):
         self._stop_event = threading.Event()
 
     def run(self) -> None:
-        from passagent.agent.sweep_worker import _descendants
+        from passagent.agent.sweep.worker import _descendants
 
         while not self._stop_event.is_set():
             for pid in [self.root_pid, *_descendants(self.root_pid)]:
@@ -207,10 +207,10 @@ def run_sweep_phase(label: str, devices: list[str], tasks: list[str], cache: Pat
     """``passagent sweep`` as a user runs it over ``tasks`` (started in that order), timed, with the
     environment of its processes sampled; then its lease log and run archives, read back. A rerun
     with the same ``label`` resumes that sweep (its finished runs are skipped)."""
-    from passagent.tools.device_lease import busy_profile, read_leases
-    from passagent.tools.provenance import source_identity
+    from passagent.tools.process.device_lease import busy_profile, read_leases
+    from passagent.tools.evaluation.provenance import source_identity
 
-    cmd = [sys.executable, "-m", "passagent.agent.cli", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
+    cmd = [sys.executable, "-m", "passagent.agent.cli.app", "sweep", "--models", "builtin", "--tasks", ",".join(tasks),
            "--workers", str(args.workers), "--devices", ",".join(devices), "--seeds", str(args.seeds),
            "--out", str(runs_root), "--sweep-id", label, "--max-steps", str(args.max_steps), "--patience", str(args.patience),
            "--cache-dir", str(cache), "--max-wall", f"{max(max_wall, 1.0):.0f}", "--quiet"]
@@ -251,7 +251,7 @@ def collect(sweep_dir: Path, leases: list[dict[str, Any]]) -> tuple[list[dict[st
     evaluation's task, seed, pass digest, the device its lease named (the lease of the same task
     and pass digest released closest to when its result was logged) and per subgraph the score's
     speedup vs eager and the median times (us) of each variant."""
-    from passagent.agent.runstate import find_runs, load_run, read_events
+    from passagent.agent.run.runstate import find_runs, load_run, read_events
 
     runs, records, unclaimed = [], [], list(leases)
     for path in find_runs(sweep_dir) if sweep_dir.exists() else []:
@@ -321,7 +321,7 @@ def main() -> int:
     ensure_importable()
     import torch
 
-    from passagent.tools.evaluate import device_name
+    from passagent.tools.evaluation.evaluate import device_name
 
     earlier = None
     if args.resume:

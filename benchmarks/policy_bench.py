@@ -81,14 +81,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from passagent.agent.builtin.drafts import FAMILIES
-from passagent.agent.confirm import evaluation_of
-from passagent.agent.loop import SolveConfig
-from passagent.agent.solve import solve
-from passagent.tools.device_lease import busy_profile, read_leases
-from passagent.tools.evaluate import EvalOptions
-from passagent.tools.results import inductor_task_scores
-from passagent.tools.schema import EvalResult, inductor_correct_at_headline
-from passagent.tools.scoring import DEFAULT_FAILURE_PENALTY, ScoringConfig
+from passagent.agent.run.confirm import evaluation_of
+from passagent.agent.run.loop import SolveConfig
+from passagent.agent.run.solve import solve
+from passagent.tools.process.device_lease import busy_profile, read_leases
+from passagent.tools.evaluation.evaluate import EvalOptions
+from passagent.tools.evaluation.results import inductor_task_scores
+from passagent.tools.evaluation.schema import EvalResult, inductor_correct_at_headline
+from passagent.tools.measure.scoring import DEFAULT_FAILURE_PENALTY, ScoringConfig
 
 _FAMILY = re.compile(r"Rewrite family: ([a-z ]+)\.")
 _KEPT = re.compile(r"Kept by family: ([^.]*)\.")
@@ -153,7 +153,7 @@ def row_from_run(task: str, result: dict[str, Any], run: Path | None, baseline: 
     evals = [(e.get("version"), EvalResult.model_validate(e["evaluation"])) for e in events if e.get("evaluation")]
     best = result["best_as"] if baseline == "eager" else (result.get("best_other_scores") or {}).get("aggregated")
     # Paired: Inductor's AS from the evaluation the policy's best AS came from (the same timings;
-    # a confirmed version has two and keeps the lower AS: agent/confirm.py).
+    # a confirmed version has two and keeps the lower AS: agent/run/confirm.py).
     found = evaluation_of(events, result.get("best_version"), result.get("best_as"))
     best_eval = EvalResult.model_validate(found) if found is not None else None
     ind = inductor_as(best_eval) if best_eval is not None else None
@@ -216,11 +216,11 @@ def lease_summary(locks: Path, since: float = 0.0) -> dict[str, Any] | None:
     """The device leases recorded under ``locks`` (a lock folder, or a folder of them) that started
     at or after ``since`` (seconds since the epoch): this run's, where the folder holds earlier ones.
 
-    Unreadable lines of a log are skipped (:func:`passagent.tools.device_lease.read_leases`); a
+    Unreadable lines of a log are skipped (:func:`passagent.tools.process.device_lease.read_leases`); a
     folder without logs gives None. Each lease is classed by the ``purpose`` its record names:
     ``inspect_ir`` (an IR inspection's profile), ``check_pass`` (the ``check_pass`` tool's run of
     the pass on the device), none or ``confirmation`` (an evaluation; ``confirmation`` marks the
-    confirmation's re-evaluation of a version already evaluated, ``agent/confirm.py``). Returns
+    confirmation's re-evaluation of a version already evaluated, ``agent/run/confirm.py``). Returns
     None where there are none, else per class its count (``evaluations``, ``checks``,
     ``inspections``) and median lease (s), ``confirmations`` (how many of the evaluations were
     re-evaluations; leases logged before confirmations were marked count as versions),

@@ -2,7 +2,7 @@
 
 For every built-in task (``bench/tasks/task_XXX``) and each of its subgraphs (up to the 8 the
 policy inspects), capture the Dynamo FX graph exactly as
-:func:`passagent.tools.ir.inspect_subgraph` records it (same synthesized inputs, same node
+:func:`passagent.tools.inspection.ir.inspect_subgraph` records it (same synthesized inputs, same node
 table: ``fx_code`` and ``fx_nodes``), but without compiling it with Inductor, which is all the
 recipes read; then ask the recipe catalogue (:func:`passagent.agent.builtin.recipes.propose_rules`)
 for drafts, and apply the policy's own withholding rule
@@ -36,11 +36,11 @@ import torch
 
 from passagent.agent.builtin.policy import MAX_INSPECTED, candidate_drafts
 from passagent.agent.builtin.recipes import CATALOGUE
-from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest
-from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.ir import dynamo_fx_ir
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module
+from passagent.tools.tasks.builtin import builtin_tasks_dir, load_manifest
+from passagent.tools.tasks.inputs import synthesize_inputs
+from passagent.tools.inspection.ir import dynamo_fx_ir
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module
 
 CHANGES_ATEN = {r.name: r.changes_aten for r in CATALOGUE}
 

@@ -38,9 +38,9 @@ def kernel_candidate(task: Any) -> list[Any]:
 
     from passagent.agent.builtin.recipes import propose_rules
     from passagent.agent.builtin.triton_gen import dtype_variant_groups
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.ir import dynamo_fx_ir
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.inspection.ir import dynamo_fx_ir
+    from passagent.tools.evaluation.steps import build_module
 
     drafts, seen = [], set()
     for sg in task.subgraphs:
@@ -64,9 +64,9 @@ def run(tasks: list[str], timing_budget_s: float, out: Path, device: str = "cuda
     sys.path.insert(0, str(REPO / "benchmarks"))
     from policy_bench import inductor_as
 
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.tasks import load_task
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks.loader import load_task
 
     cache = Path(os.environ.get("PASSAGENT_GPU_CACHE", "/tmp/passagent_gpu_cache"))
     head = ["| task | rule files | Inductor AS | pass AS | ratio | correct@-5 | eager / Inductor / pass e2e (us) | wall s |",

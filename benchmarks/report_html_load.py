@@ -2,7 +2,7 @@
 
 Writes a synthetic sweep (default 200 tasks x 6 models, 12 steps per run, 4 subgraphs per task,
 an evaluation every second step), builds the report's site from it, and measures in headless
-Chromium (the system's, via Playwright: ``passagent.agent.report_html.browser``) the load time
+Chromium (the system's, via Playwright: ``passagent.agent.report.html.browser``) the load time
 (Navigation Timing ``loadEventEnd``) of the leaderboard, the largest task page and the largest
 trajectory page, several times each. Prints a Markdown table.
 
@@ -87,7 +87,7 @@ def _evaluation(task: str, rng: random.Random, n_sub: int, version: int, integri
 def synthetic_run(folder: Path, task: str, model: str, rng: random.Random, steps: int, n_sub: int,
                   integrity_step: int | None = None) -> Path:
     """One finished synthetic run folder (``config.json``, ``events.jsonl``, ``result.json``) in the
-    format :mod:`passagent.agent.loop` and :mod:`passagent.agent.solve` write."""
+    format :mod:`passagent.agent.run.loop` and :mod:`passagent.agent.run.solve` write."""
     folder.mkdir(parents=True, exist_ok=True)
     seq = 0
     events: list[dict[str, Any]] = []
@@ -163,8 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="an empty or missing folder for the sweep and its site")
     args = ap.parse_args(argv)
 
-    from passagent.agent.report import write_report
-    from passagent.agent.report_html.browser import chromium, load_time_ms, unavailable
+    from passagent.agent.report.build import write_report
+    from passagent.agent.report.html.browser import chromium, load_time_ms, unavailable
 
     sweep = args.out / "sweep"
     if not sweep.exists():

@@ -18,11 +18,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from passagent.agent.loop import SolveConfig
-from passagent.agent.selectors import select_tasks
-from passagent.agent.sweep import prepare, run_sweep
-from passagent.tools.evaluate import EvalOptions, device_name
-from passagent.tools.timing import TimingConfig
+from passagent.agent.run.loop import SolveConfig
+from passagent.agent.sweep.selectors import select_tasks
+from passagent.agent.sweep.runner import prepare, run_sweep
+from passagent.tools.evaluation.evaluate import EvalOptions, device_name
+from passagent.tools.measure.timing import TimingConfig
 
 REPO = Path(__file__).resolve().parent.parent
 GRAPHNET = Path(os.environ.get("PASSAGENT_SHARED", REPO.parent / "shared")) / "data" / "graphnet"

@@ -30,9 +30,9 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from passagent.agent.toolbox import quick_timing_options
-from passagent.tools.evaluate import EvalOptions, device_name, evaluate_pass
-from passagent.tools.tasks import load_task
+from passagent.agent.run.toolbox import quick_timing_options
+from passagent.tools.evaluation.evaluate import EvalOptions, device_name, evaluate_pass
+from passagent.tools.tasks.loader import load_task
 
 REPO = Path(__file__).resolve().parent.parent
 TASK = REPO / "bench" / "tasks" / "task_004" / "graphs" / "0"

@@ -4,7 +4,7 @@ Usage::
 
     python scripts/report_screenshots.py RUNS_DIR/report/html docs/images [--task TASK] [--run TASK/MODEL]
 
-Uses the system Chromium through Playwright (``passagent.agent.report_html.browser``); writes
+Uses the system Chromium through Playwright (``passagent.agent.report.html.browser``); writes
 ``report_leaderboard.png``, ``report_task.png`` and ``report_trajectory.png`` (1200 px wide,
 cut at ``--height`` px so they stay small).
 """
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--colors", type=int, default=128, help="palette size the PNGs are reduced to (Pillow; 0: keep RGB)")
     args = ap.parse_args(argv)
 
-    from passagent.agent.report_html.browser import chromium, unavailable
+    from passagent.agent.report.html.browser import chromium, unavailable
 
     reason = unavailable()
     if reason:

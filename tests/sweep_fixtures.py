@@ -57,17 +57,17 @@ def tiny_tasks(folder: Path) -> list[Path]:
 
 
 def fast_options(cache_root: Path):
-    from passagent.tools.evaluate import EvalOptions
-    from passagent.tools.timing import TimingConfig
+    from passagent.tools.evaluation.evaluate import EvalOptions
+    from passagent.tools.measure.timing import TimingConfig
 
     return EvalOptions(cache_root=cache_root, timing=TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.05))
 
 
 def small_sweep(out: Path, sweep_id: str, scripts: Path, tasks: list[Path], cache_root: Path, **kwargs):
     """Plan a sweep of the solver and quitter scripted models over ``tasks`` (not run yet)."""
-    from passagent.agent.loop import SolveConfig
-    from passagent.agent.selectors import select_tasks
-    from passagent.agent.sweep import prepare
+    from passagent.agent.run.loop import SolveConfig
+    from passagent.agent.sweep.selectors import select_tasks
+    from passagent.agent.sweep.runner import prepare
 
     models = [f"scripted:{solver_script(scripts)}", f"scripted:{quitter_script(scripts)}"]
     return prepare(out, sweep_id, models, select_tasks([str(t) for t in tasks]), solve_config=SolveConfig(max_steps=10),
@@ -83,7 +83,7 @@ def evaluated_sweep(tmp_path_factory, cache_root: Path) -> Path:
         done = base / "done"
         sweep_dir = base / "runs" / "shared"
         if not done.exists():
-            from passagent.agent.sweep import run_sweep
+            from passagent.agent.sweep.runner import run_sweep
 
             spec = small_sweep(base / "runs", "shared", base, tiny_tasks(base / "tasks"), cache_root)
             outcome = run_sweep(spec, base / "runs", workers=2)

@@ -16,9 +16,9 @@ import torch
 import torch.fx
 from helpers import SHARED
 
-from passagent.tools.compose import composed_digest, composed_pass_dir, load_passes, rule_names
+from passagent.tools.passes.compose import composed_digest, composed_pass_dir, load_passes, rule_names
 from passagent.tools.errors import PassLoadError
-from passagent.tools.rewrite import apply_rules
+from passagent.tools.passes.rewrite import apply_rules
 
 REPO = Path(__file__).resolve().parent.parent
 GRAPHNET = SHARED / "data" / "graphnet"
@@ -200,7 +200,7 @@ _CACHE_SCRIPT = '''
 import importlib, json, sys, torch
 from torch._dynamo.utils import counters
 sys.path.insert(0, sys.argv[1])
-from passagent.tools.inductor_export import inductor_options
+from passagent.tools.passes.inductor_export import inductor_options
 
 def f(x):
     return torch.relu(x) * 3
@@ -228,7 +228,7 @@ print(json.dumps([first, second, third]))
 
 
 def test_exported_pass_keys_inductor_cache_on_its_source(tmp_path: Path) -> None:
-    from passagent.tools.inductor_export import export_inductor
+    from passagent.tools.passes.inductor_export import export_inductor
 
     rule = _write(tmp_path, "relu_to_abs", '''
         import torch
@@ -261,7 +261,7 @@ def test_exported_pass_keys_inductor_cache_on_its_source(tmp_path: Path) -> None
 def test_two_exported_passes_compose_without_leaking(tmp_path: Path) -> None:
     import torch._inductor.config as inductor_config
 
-    from passagent.tools.inductor_export import RewritePass, WrongGraphLevel, export_inductor, inductor_options
+    from passagent.tools.passes.inductor_export import RewritePass, WrongGraphLevel, export_inductor, inductor_options
 
     a = export_inductor([_write(tmp_path, "a", PASS_A)], tmp_path / "exp_a")
     b = export_inductor([_write(tmp_path, "b", PASS_B)], tmp_path / "exp_b")
@@ -288,8 +288,8 @@ def test_two_exported_passes_compose_without_leaking(tmp_path: Path) -> None:
 def test_match_only_coverage_counts_matches_and_flags_overfit(tmp_path: Path, cache_root: Path) -> None:
     import shutil
 
-    from passagent.tools.coverage import coverage
-    from passagent.tools.evaluate import EvalOptions
+    from passagent.tools.inspection.coverage import coverage
+    from passagent.tools.evaluation.evaluate import EvalOptions
 
     corpus = tmp_path / "corpus"
     for name in (BIGBIRD.name, "hf__sadhaklal_mlp-iris"):
@@ -325,7 +325,7 @@ def test_apply_on_a_whole_model_graph_stays_within_tolerance(tmp_path: Path, cac
             return via_sigmoid
         ''')
     proc = subprocess.run(
-        [sys.executable, "-m", "passagent.agent.cli", "apply", str(tanh), "--model-graph", str(BIGBIRD), "--json",
+        [sys.executable, "-m", "passagent.agent.cli.app", "apply", str(tanh), "--model-graph", str(BIGBIRD), "--json",
          "--cache-dir", str(cache_root), "--timing-budget", "0.2"],
         capture_output=True, text=True, timeout=1800,
     )
@@ -341,9 +341,9 @@ def test_apply_on_a_whole_model_graph_stays_within_tolerance(tmp_path: Path, cac
 def test_apply_reports_a_rule_that_breaks_a_whole_model(tmp_path: Path, cache_root: Path) -> None:
     """The b511 pooler rule assumes the pooler's output is dead; a sequence classifier returns
     it, so on the whole BigBird graph the rule matches and ``apply`` reports a wrong output."""
-    from passagent.tools.compose import composed_pass_dir
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.tasks import load_task
+    from passagent.tools.passes.compose import composed_pass_dir
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks.loader import load_task
 
     combined = composed_pass_dir([REPO / "examples" / "passes" / "b511_pooler_dir"], tmp_path / "c")
     result = evaluate_pass(load_task(BIGBIRD), combined, EvalOptions(cache_root=cache_root, timing_budget_s=0.1))
@@ -357,7 +357,7 @@ def test_exported_pass_rewrites_dynamo_graphs_as_the_backend_does(tmp_path: Path
     from copy import deepcopy
 
     import passagent
-    from passagent.tools.inductor_export import RewritePass, export_inductor
+    from passagent.tools.passes.inductor_export import RewritePass, export_inductor
 
     a, b = _write(tmp_path, "a", PASS_A), _write(tmp_path, "b", PASS_B)
     exported = RewritePass(export_inductor([a, b], tmp_path / "exp_ab"))
@@ -387,7 +387,7 @@ def test_exported_pass_rewrites_dynamo_graphs_as_the_backend_does(tmp_path: Path
     (["coverage", "--graphs", str(GRAPHNET)], "Missing argument"),
 ])
 def test_cli_bad_input_is_one_line_and_exit_2(argv: list[str], says: str, tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", *argv], capture_output=True, text=True, cwd=tmp_path)
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", *argv], capture_output=True, text=True, cwd=tmp_path)
     assert proc.returncode == 2
     assert says in proc.stderr
     assert not list(tmp_path.iterdir())  # nothing written
@@ -398,7 +398,7 @@ def test_passes_compose_where_inductor_takes_no_list() -> None:
     CustomGraphPass that runs each in order, with a uuid joining theirs."""
     from torch._inductor.custom_graph_pass import CustomGraphPass
 
-    from passagent.tools.backend import compose_passes, custom_pass_list
+    from passagent.tools.passes.backend import compose_passes, custom_pass_list
 
     seen: list[str] = []
 
@@ -428,7 +428,7 @@ def test_exported_pass_keeps_the_rules_match_check(tmp_path: Path, check: str, m
     """A rule's match_check travels with the exported pass and decides there as in the harness."""
     from copy import deepcopy
 
-    from passagent.tools.inductor_export import RewritePass, export_inductor
+    from passagent.tools.passes.inductor_export import RewritePass, export_inductor
 
     rule = _write(tmp_path, "a", PASS_A + f"\n\ndef match_check(x):\n    return {check}\n")
     exported = RewritePass(export_inductor([rule], tmp_path / "exp_checked"))

@@ -20,10 +20,10 @@ from passagent.bench.dedupe import group_key, structural_hash
 from passagent.bench.group import MAX_SUBGRAPHS, MIN_SUBGRAPHS, choose_members, dedupe, group 
 from passagent.bench.harvest import capture_architectures, harvest 
 from passagent.bench.sample import ArgMeta 
-from passagent.tools.builtin_tasks import builtin_tasks_dir, load_manifest 
-from passagent.tools.inputs import synthesize_inputs 
-from passagent.tools.tasks import load_task 
-from passagent.tools.worker_calls import build_module 
+from passagent.tools.tasks.builtin import builtin_tasks_dir, load_manifest 
+from passagent.tools.tasks.inputs import synthesize_inputs 
+from passagent.tools.tasks.loader import load_task 
+from passagent.tools.evaluation.steps import build_module 
 
 CPU = torch.device("cpu")
 #: Capturing a registered architecture needs the ``bench`` extra; everything else needs only torch.

@@ -27,13 +27,13 @@ from passagent.agent.builtin.emit import find_matches
 from passagent.agent.builtin.fx_reader import read_graphs
 from passagent.agent.builtin.policy import BuiltinPolicy, _Exchange, candidate_drafts
 from passagent.agent.builtin.recipes import CATALOGUE, RuleDraft
-from passagent.agent.condense import describe_ir
-from passagent.tools.builtin_tasks import builtin_tasks_dir
-from passagent.tools.correctness import tolerance
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.agent.run.condense import describe_ir
+from passagent.tools.tasks.builtin import builtin_tasks_dir
+from passagent.tools.measure.correctness import tolerance
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.tasks.inputs import synthesize_inputs
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 #: task -> (the recipe that gives it a candidate, what the task's graphs are)
 TASKS = {

@@ -26,10 +26,10 @@ from passagent.agent.builtin.emit import find_matches
 from passagent.agent.builtin.fx_reader import read_graphs
 from passagent.agent.builtin.policy import BuiltinPolicy, _Exchange, candidate_drafts
 from passagent.agent.builtin.recipes import CATALOGUE, RuleDraft
-from passagent.tools.builtin_tasks import builtin_tasks_dir
-from passagent.tools.correctness import tolerance
-from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.tasks import load_task
+from passagent.tools.tasks.builtin import builtin_tasks_dir
+from passagent.tools.measure.correctness import tolerance
+from passagent.tools.tasks.inputs import synthesize_inputs
+from passagent.tools.tasks.loader import load_task
 
 #: task -> (the recipe that gives it a candidate, matches per subgraph, exact, what the graphs are)
 TASKS = {

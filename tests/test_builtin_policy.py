@@ -11,8 +11,8 @@ from passagent.agent.builtin import policy as policy_mod
 from passagent.agent.builtin.drafts import RuleDraft
 from passagent.agent.builtin.policy import BuiltinPolicy, _Exchange
 from passagent.agent.builtin.verdicts import judge, read_verdict
-from passagent.agent.condense import describe_eval, describe_ir
-from passagent.tools.schema import ErrorStats, EvalConfig, EvalResult, SubgraphResult, TaskScores, Timing
+from passagent.agent.run.condense import describe_eval, describe_ir
+from passagent.tools.evaluation.schema import ErrorStats, EvalConfig, EvalResult, SubgraphResult, TaskScores, Timing
 
 
 def scores(baseline: str, value: float) -> TaskScores:
@@ -369,7 +369,7 @@ def test_policy_bench_lease_scope_reaches_the_children_and_the_run_ends_with_its
     import time
     from pathlib import Path
 
-    from passagent.tools.device_lease import LEASE_LOG
+    from passagent.tools.process.device_lease import LEASE_LOG
 
     repo = Path(__file__).resolve().parent.parent
     spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
@@ -462,8 +462,8 @@ def test_scalar_identity_alone_is_evaluated_on_task_028() -> None:
     # task_028 (T5's `scores * 1.0 + bias + mask -> softmax -> eval dropout`): removing `* 1.0`
     # changes the ATen graph Inductor receives (tracing keeps aten.mul by 1), so the policy
     # evaluates it instead of finishing with nothing evaluated; eval dropout is traced away.
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.ir import inspect_subgraph
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.inspection.ir import inspect_subgraph
 
     path = str(builtin_tasks_dir() / "task_028")
     irs = [inspect_subgraph(path, i, "cpu", profile=False) for i in range(2)]

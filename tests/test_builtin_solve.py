@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from helpers import GRAPHNET, passbench_task
 
-from passagent.agent.loop import SolveConfig
-from passagent.agent.solve import solve
-from passagent.tools.evaluate import EvalOptions
-from passagent.tools.timing import TimingConfig
+from passagent.agent.run.loop import SolveConfig
+from passagent.agent.run.solve import solve
+from passagent.tools.evaluation.evaluate import EvalOptions
+from passagent.tools.measure.timing import TimingConfig
 
 pytestmark = pytest.mark.slow
 

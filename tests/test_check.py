@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from helpers import REPO, TEST_PASSES
-from passagent.agent.condense import describe_check
+from passagent.agent.run.condense import describe_check
 from passagent.agent.protocols import ToolCall
-from passagent.agent.toolbox import PassWorkspace, Toolbox
-from passagent.tools.check import CheckReport, OutputCheck, RuleCheck, SubgraphCheck, check_pass_on_task
-from passagent.tools.evaluate import EvalOptions
-from passagent.tools.tasks import load_task
+from passagent.agent.run.toolbox import PassWorkspace, Toolbox
+from passagent.tools.inspection.check import CheckReport, OutputCheck, RuleCheck, SubgraphCheck, check_pass_on_task
+from passagent.tools.evaluation.evaluate import EvalOptions
+from passagent.tools.tasks.loader import load_task
 
 TASK_004 = REPO / "bench" / "tasks" / "task_004"
 MULTI_OUTPUT = TEST_PASSES / "passnet" / "multi_output_wrap_launcher.py"
@@ -49,7 +49,7 @@ def test_ir_inspection_runs_with_the_evaluations_thread_setting(tmp_path: Path) 
     core), and keeps a record per thread setting."""
     import os
 
-    from passagent.tools.ir import cached_inspection, inspect_isolated
+    from passagent.tools.inspection.ir import cached_inspection, inspect_isolated
 
     task = load_task(TASK_004)
     sg = task.subgraphs[0]
@@ -131,7 +131,7 @@ def test_a_generated_kernels_whole_source_is_shown_a_page_at_a_time() -> None:
 
 
 def test_paging_a_kernel_reuses_the_inductor_check_of_the_same_pass(tmp_path: Path) -> None:
-    from passagent.tools.passes import pass_digest
+    from passagent.tools.passes.rules import pass_digest
 
     calls = []
     ws = PassWorkspace(tmp_path / "ws")
@@ -182,17 +182,17 @@ def test_time_pass_is_the_evaluations_rounds_without_the_heldout_shape_and_no_pa
 
 def test_cli_check_exit_status(tmp_path: Path) -> None:
     shutil.copy(TEST_PASSES / "exploits" / "patch_timer.py", tmp_path / "bad.py")
-    bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "bad.py")],
+    bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "check", str(TASK_004), "--pass", str(tmp_path / "bad.py")],
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 3 and "STATIC CHECKS" in bad.stdout  # the static checks refuse it (docs/cli.md)
     assert "passagent eval would refuse" in bad.stdout and "evaluate_pass" not in bad.stdout, "commands, not tool names"
-    missing = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", str(TASK_004), "--pass", str(tmp_path / "nope.py")],
+    missing = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "check", str(TASK_004), "--pass", str(tmp_path / "nope.py")],
                              capture_output=True, text=True, timeout=300)
     assert missing.returncode == 2 and missing.stderr.count("\n") <= 2
 
 
 def test_the_prompt_states_the_contract_the_harness_implements() -> None:
-    from passagent.agent.prompting import render
+    from passagent.agent.run.prompting import render
 
     text = render("system.md.j2", device="cpu", baseline="eager", failure_penalty=0.1, patience=3, max_steps=40,
                   budget_usd=None, discard_regressions=True)
@@ -213,7 +213,7 @@ def test_kernel_sources_are_read_from_inductors_output_code() -> None:
     import torch
     from torch._inductor.utils import run_and_get_code
 
-    from passagent.tools.ir import kernel_sources, summarize_kernels
+    from passagent.tools.inspection.ir import kernel_sources, summarize_kernels
 
     torch._dynamo.reset()
     _, codes = run_and_get_code(torch.compile(lambda x: torch.relu(x) * 2 + 1), torch.randn(8, 8))
@@ -230,8 +230,8 @@ def test_a_pooled_check_takes_the_lease_after_its_process_started_and_a_pass_tha
     lease; the lease covers its runs on the device alone (``lease_gate``)."""
     import time
 
-    from passagent.tools.device_lease import read_leases
-    from passagent.tools.lease_gate import LeaseGate
+    from passagent.tools.process.device_lease import read_leases
+    from passagent.tools.process.lease_gate import LeaseGate
 
     locks = tmp_path / "locks"
     gate = LeaseGate(["cpu"], locks, {"task": "task_004", "purpose": "check_pass"})
@@ -254,8 +254,8 @@ def test_a_pooled_check_takes_the_lease_after_its_process_started_and_a_pass_tha
 
 @pytest.mark.parametrize("scope", ["device", "evaluation"])
 def test_the_check_pass_tool_in_a_sweep_leases_as_the_evaluations_do(tmp_path: Path, scope: str) -> None:
-    from passagent.tools.device_lease import read_leases
-    from passagent.tools.lease_gate import LeaseGate
+    from passagent.tools.process.device_lease import read_leases
+    from passagent.tools.process.lease_gate import LeaseGate
 
     seen = []
 
@@ -292,6 +292,6 @@ def test_an_input_eager_writes_is_compared_like_an_output(tmp_path: Path) -> Non
     dropped = next(o for o in bad.subgraphs[0].outputs if o.written_input == 5)
     assert dropped.min_correct_t is None or dropped.min_correct_t > -5
     assert "input 5 (eager writes it)" in describe_check(bad, for_user=True)
-    from passagent.agent.condense import check_exit_code
+    from passagent.agent.run.condense import check_exit_code
 
     assert check_exit_code(good) == 0 and check_exit_code(bad) == 1

@@ -25,9 +25,9 @@ from pathlib import Path
 
 import torch
 
-from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module
+from passagent.tools.tasks.inputs import synthesize_inputs
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module
 
 
 def test_an_in_process_compile_of_a_task_reaches_its_backend():

@@ -22,9 +22,9 @@ import pytest
 from helpers import EXAMPLES, GRAPHNET, TEST_PASSES, passbench_task
 from typer.testing import CliRunner
 
-from passagent.agent.cli import app
-from passagent.agent.exit_codes import ExitCode
-from passagent.tools.children import descendants
+from passagent.agent.cli.app import app
+from passagent.agent.cli.exit_codes import ExitCode
+from passagent.tools.process.children import descendants
 
 SMALL_TASK = str(passbench_task("b511") / "graphs" / "1")  # one subgraph: cat + normalize
 GOOD = str(EXAMPLES / "b511_skip_single_cat.py")
@@ -178,7 +178,7 @@ def test_a_pass_that_does_not_load_or_gives_the_wrong_shape_is_a_negative_verdic
 
 
 def test_a_bug_is_one_line_naming_the_file_with_its_traceback(workdir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import passagent.agent.report as report
+    import passagent.agent.report.build as report
 
     def broken(*_a, **_k):
         raise RuntimeError("boom: an unexpected state")
@@ -194,7 +194,7 @@ def test_a_bug_is_one_line_naming_the_file_with_its_traceback(workdir: Path, mon
 
 def test_the_console_script_prints_one_line_for_a_device_it_lacks(tmp_path: Path) -> None:
     """The entry point itself (not the in-process runner): `check --device cuda` was a traceback."""
-    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "check", SMALL_TASK, "--pass", GOOD,
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "check", SMALL_TASK, "--pass", GOOD,
                            "--device", NO_GPU], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert_one_line(proc.stderr, BAD, proc.returncode, f"--device {NO_GPU}")
     assert not any(tmp_path.iterdir())
@@ -212,8 +212,8 @@ def test_the_exit_code_table_is_documented(tmp_path: Path) -> None:
 
 
 def test_report_prints_a_summary_that_fits_the_terminal() -> None:
-    from passagent.agent.report import Metric, ModelRow
-    from passagent.agent.report_tables import terminal_summary
+    from passagent.agent.report.build import Metric, ModelRow
+    from passagent.agent.report.tables import terminal_summary
 
     def row(name: str, ref: bool = False) -> ModelRow:
         m = Metric(0.91399207259, 0.81234, 1.0123)
@@ -234,8 +234,8 @@ def test_a_confirmed_best_says_both_numbers_wherever_it_is_shown() -> None:
 
     from rich.console import Console
 
-    from passagent.agent.live import LiveView
-    from passagent.agent.solve_cli import result_line
+    from passagent.agent.run.live import LiveView
+    from passagent.agent.cli.solve import result_line
 
     result = {"best_as": 0.92970311, "best_step_as": 0.95551, "best_version": 3, "best_ratio_to_inductor": 0.99812,
               "best_scores": {"baseline": "eager", "correct_at_minus5": 1.0}, "versions_correct": 3}
@@ -256,9 +256,9 @@ def test_a_sweeps_exit_code_is_the_first_that_applies() -> None:
 
     from rich.console import Console
 
-    from passagent.agent.runstate import Tally
-    from passagent.agent.sweep import SweepOutcome
-    from passagent.agent.sweep_cli import _summarize
+    from passagent.agent.run.runstate import Tally
+    from passagent.agent.sweep.runner import SweepOutcome
+    from passagent.agent.cli.sweep import _summarize
 
     def code(**kw) -> int:
         base = dict(sweep_dir=Path("/s/x"), total=4, finished=4, skipped=0, failed=[], interrupted=0, not_started=0,
@@ -320,11 +320,11 @@ def test_sigint_mid_solve_stops_children_keeps_every_event_and_resume_continues(
         {"tool_calls": [{"name": "finish", "arguments": {"summary": "looked only"}}]},
     ]))
     out = tmp_path / "runs"
-    argv = [sys.executable, "-m", "passagent.agent.cli", "solve", SMALL_TASK, "--model", f"scripted:{script}",
+    argv = [sys.executable, "-m", "passagent.agent.cli.app", "solve", SMALL_TASK, "--model", f"scripted:{script}",
             "--out", str(out), "--run-id", "r1", "--cache-dir", str(tmp_path / "ir-cache"), *FAST, "--quiet"]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     # Ctrl-C reaches the command, not its children (they run in sessions of their own).
-    kids = _wait_for_child(proc, "passagent.tools.ir")
+    kids = _wait_for_child(proc, "passagent.tools.inspection.ir")
     time.sleep(1.0)  # well into the child's imports and compile
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=60)
@@ -340,7 +340,7 @@ def test_sigint_mid_solve_stops_children_keeps_every_event_and_resume_continues(
     # The printed command resumes it: nothing lost, nothing repeated, the run finishes.
     command = shlex.split(line.split("resume it with: ", 1)[1])
     assert command[:2] == ["passagent", "solve"]
-    resumed = subprocess.run([sys.executable, "-m", "passagent.agent.cli", *command[1:], "--quiet"],
+    resumed = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", *command[1:], "--quiet"],
                              capture_output=True, text=True, timeout=600)
     assert resumed.returncode == FAILED, resumed.stderr[-2000:]  # finished, but no pass was evaluated
     assert "Traceback" not in resumed.stderr and "best AS: none" in resumed.stdout
@@ -353,7 +353,7 @@ def test_sigint_mid_solve_stops_children_keeps_every_event_and_resume_continues(
 
 
 def test_sigterm_mid_eval_stops_its_workers_and_exits_130(tmp_path: Path, cache_root: Path) -> None:
-    argv = [sys.executable, "-m", "passagent.agent.cli", "eval", SMALL_TASK, "--pass", GOOD,
+    argv = [sys.executable, "-m", "passagent.agent.cli.app", "eval", SMALL_TASK, "--pass", GOOD,
             "--cache-dir", str(cache_root), *FAST]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     _wait_for_child(proc, "passagent.tools.")  # an evaluation's process, whatever its module

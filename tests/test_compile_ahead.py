@@ -1,4 +1,4 @@
-"""Compiling before the device lease (tools/compile_ahead.py and the clean-room roles' precompile).
+"""Compiling before the device lease (tools/process/compile_ahead.py and the clean-room roles' precompile).
 
 On a GPU the candidate process compiles the candidate of every subgraph (at its held-out shapes
 too) and the clean process default Inductor before the referee takes the lease, and they only run
@@ -17,11 +17,11 @@ import torch
 
 from helpers import EXAMPLES, TEST_PASSES, make_sample, passbench_task
 
-from passagent.tools.compile_ahead import DeferredBackend, LeaseFlag, NotRunBeforeLease, compile_only, placeholder_inputs, unwrap
-from passagent.tools.device_lease import read_leases
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.tools.process.compile_ahead import DeferredBackend, LeaseFlag, NotRunBeforeLease, compile_only, placeholder_inputs, unwrap
+from passagent.tools.process.device_lease import read_leases
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 FAST = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
 COMPILE_STEPS = {"candidate_compile"}

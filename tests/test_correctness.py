@@ -7,7 +7,7 @@ import math
 import pytest
 import torch
 
-from passagent.tools.correctness import TOLERANCE_LEVELS, OutputMismatch, compare_outputs, merge, tolerance
+from passagent.tools.measure.correctness import TOLERANCE_LEVELS, OutputMismatch, compare_outputs, merge, tolerance
 
 
 def test_tolerance_table_at_minus_five() -> None:
@@ -81,7 +81,7 @@ def test_merge_over_draws_takes_the_worst() -> None:
 
 
 def test_bitwise_equal_compares_bits_not_values() -> None:
-    from passagent.tools.correctness import bitwise_equal
+    from passagent.tools.measure.correctness import bitwise_equal
 
     nan = torch.tensor([float("nan"), 1.0])
     assert bitwise_equal(nan, nan.clone())  # torch.equal says False: NaN != NaN
@@ -113,7 +113,7 @@ def test_identical_outputs_take_the_exact_level_with_non_finite_entries() -> Non
 def test_level_search_gives_the_linear_scans_answer() -> None:
     """The binary search over tolerance levels agrees with checking every level in turn, for
     errors at every scale, in every floating dtype, with some elements equal."""
-    from passagent.tools.correctness import TOLERANCE_LEVELS, _min_level_for_tensor, tolerance
+    from passagent.tools.measure.correctness import TOLERANCE_LEVELS, _min_level_for_tensor, tolerance
 
     g = torch.Generator().manual_seed(0)
     seen = set()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from passagent.tools.device_lease import LEASE_LOG, busy_profile, lease_device, leased_device, pin_worker_device, read_leases
+from passagent.tools.process.device_lease import LEASE_LOG, busy_profile, lease_device, leased_device, pin_worker_device, read_leases
 
 
 def test_one_holder_per_device_and_waiters_get_it_after(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_a_dead_waiters_ticket_does_not_block_the_queue(tmp_path: Path) -> None:
     import sys
 
     child_code = (
-        "import sys; from pathlib import Path; from passagent.tools.device_lease import lease_device\n"
+        "import sys; from pathlib import Path; from passagent.tools.process.device_lease import lease_device\n"
         "with lease_device(['cpu'], Path(sys.argv[1]), poll_s=0.01):\n    pass\n"
     )
     with lease_device(["cpu"], tmp_path):
@@ -224,7 +224,7 @@ def test_a_worker_on_cuda_n_sees_gpu_n_alone_and_keeps_the_rest_of_its_environme
 
 
 def test_the_evaluation_workers_environment_keeps_the_multicast_switches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from passagent.tools.evaluate import worker_environment
+    from passagent.tools.evaluation.evaluate import worker_environment
 
     for k, v in MULTICAST_OFF.items():
         monkeypatch.setenv(k, v)
@@ -240,10 +240,10 @@ def test_a_cached_ir_inspection_takes_no_lease_and_a_missing_one_does(tmp_path: 
     from helpers import passbench_task
 
     from passagent.agent.protocols import ToolCall
-    from passagent.agent.toolbox import PassWorkspace, Toolbox
-    from passagent.tools.evaluate import EvalOptions
-    from passagent.tools.ir import _cache_file
-    from passagent.tools.tasks import load_task
+    from passagent.agent.run.toolbox import PassWorkspace, Toolbox
+    from passagent.tools.evaluation.evaluate import EvalOptions
+    from passagent.tools.inspection.ir import _cache_file
+    from passagent.tools.tasks.loader import load_task
 
     task = load_task(passbench_task("b511"))
     cache, locks = tmp_path / "cache", tmp_path / "locks"
@@ -286,10 +286,10 @@ def test_an_inspection_cached_for_another_task_is_labelled_as_this_tasks_subgrap
     from helpers import passbench_task
 
     from passagent.agent.protocols import ToolCall
-    from passagent.agent.toolbox import PassWorkspace, Toolbox
-    from passagent.tools.evaluate import EvalOptions
-    from passagent.tools.ir import _cache_file
-    from passagent.tools.tasks import load_task
+    from passagent.agent.run.toolbox import PassWorkspace, Toolbox
+    from passagent.tools.evaluation.evaluate import EvalOptions
+    from passagent.tools.inspection.ir import _cache_file
+    from passagent.tools.tasks.loader import load_task
 
     task = load_task(passbench_task("b511"))
     cache = tmp_path / "cache"
@@ -318,7 +318,7 @@ def test_an_ir_inspection_on_a_second_gpu_sees_that_gpu_alone(tmp_path: Path, mo
     import json as _json
     import subprocess
 
-    from passagent.tools import ir as ir_module
+    from passagent.tools.inspection import ir as ir_module
 
     seen: list[tuple[list[str], dict[str, str]]] = []
 

@@ -10,7 +10,7 @@ import pytest
 import torch
 from helpers import make_sample
 
-from passagent.tools.divergence import (
+from passagent.tools.inspection.divergence import (
     ORIGIN,
     bisection_compiles,
     compiled_divergence,
@@ -20,7 +20,7 @@ from passagent.tools.divergence import (
     prefix_module,
     tag_origins,
 )
-from passagent.tools.inputs import clone_inputs
+from passagent.tools.tasks.inputs import clone_inputs
 
 
 def _chain(x: torch.Tensor) -> torch.Tensor:
@@ -94,7 +94,7 @@ def test_inductor_in_bfloat16_diverges_where_it_fuses_away_eagers_rounding() -> 
     # Its predecessor, compiled as a prefix, is within the level: the search did not just stop.
     before = next(n for n in gm.graph.nodes if n.name == d.within)
     got = torch._inductor.compile_fx.compile_fx(prefix_module(gm, before), [x])(x)[0]
-    from passagent.tools.correctness import compare_outputs
+    from passagent.tools.measure.correctness import compare_outputs
 
     assert compare_outputs([got], [reference[d.within]]).min_correct_t <= -5
 
@@ -130,9 +130,9 @@ def chain_task(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 def test_check_reports_where_inductor_and_the_candidate_diverge(chain_task: tuple[Path, Path]) -> None:
-    from passagent.agent.condense import describe_check
-    from passagent.tools.check import check_pass_on_task
-    from passagent.tools.tasks import load_task
+    from passagent.agent.run.condense import describe_check
+    from passagent.tools.inspection.check import check_pass_on_task
+    from passagent.tools.tasks.loader import load_task
 
     task, pass_file = chain_task
     report = check_pass_on_task(load_task(task), pass_file, inductor_subgraph=0, divergence_subgraph=0)
@@ -150,8 +150,8 @@ def test_check_reports_where_inductor_and_the_candidate_diverge(chain_task: tupl
 
 
 def test_show_baseline_says_where_inductor_leaves_the_headline_level(chain_task: tuple[Path, Path]) -> None:
-    from passagent.agent.condense import describe_baseline
-    from passagent.tools.ir import inspect_subgraph
+    from passagent.agent.run.condense import describe_baseline
+    from passagent.tools.inspection.ir import inspect_subgraph
 
     ir = inspect_subgraph(str(chain_task[0]), 0, profile=False)
     assert ir["inductor_error"]["min_correct_t"] > -5
@@ -166,11 +166,11 @@ def test_the_check_gives_the_evaluations_verdict_where_the_eager_run_does_not(ch
     (t=-10); compiled (the check's default), Inductor fuses away an intermediate rounding and it is
     correct from t=-4 only; the evaluation agrees with the default check, and the eager check's
     text says which to trust."""
-    from passagent.agent.condense import describe_check
-    from passagent.tools.check import check_pass_on_task
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.tasks import load_task
-    from passagent.tools.timing import TimingConfig
+    from passagent.agent.run.condense import describe_check
+    from passagent.tools.inspection.check import check_pass_on_task
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks.loader import load_task
+    from passagent.tools.measure.timing import TimingConfig
 
     task, pass_file = chain_task
     eager = check_pass_on_task(load_task(task), pass_file, eager=True)
@@ -224,8 +224,8 @@ def test_eagers_rounding_kept_in_compiled_code_as_the_prompt_advises(chain_task:
     """The system prompt's advice holds: an explicit ``.to(bfloat16).float()`` round trip is dropped
     inside Inductor's fused kernel, while Veltkamp's split rounds each intermediate as eager does:
     the compiled candidate is correct from t=-10 where default Inductor is correct from t=-4."""
-    from passagent.tools.check import AUTO_SUBGRAPH, check_pass_on_task
-    from passagent.tools.tasks import load_task
+    from passagent.tools.inspection.check import AUTO_SUBGRAPH, check_pass_on_task
+    from passagent.tools.tasks.loader import load_task
 
     task, _ = chain_task
     veltkamp = tmp_path / "veltkamp.py"

@@ -14,9 +14,9 @@ from helpers import make_sample
 from passagent.tools.evaluation.draws import (BOOL_P, DrawSpec, TimingPool, correctness_draws, draw_inputs, grown_subgraph,
                                               index_ranges, secret_growth, size_candidates, widened_int_ranges)
 from passagent.tools.evaluation.wire import BadValues, dense_non_overlapping, read_values, write_values
-from passagent.tools.inputs import SPREAD_FACTOR
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module
+from passagent.tools.tasks.inputs import SPREAD_FACTOR
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module
 
 
 def _sg(tmp_path: Path, name: str, body: str, args: dict) -> object:
@@ -93,7 +93,7 @@ def test_held_out_amounts_are_secret_and_vary(tmp_path: Path) -> None:
 
 
 def test_held_out_shapes_draw_literal_data_of_another_size_from_its_values(tmp_path: Path) -> None:
-    from passagent.tools.tasks import load_subgraph
+    from passagent.tools.tasks.loader import load_subgraph
 
     folder = make_sample(tmp_path, "pos", "y = x + pos\nreturn (y,)", {"x": ([4, 8], "float32"), "pos": ([8], "int64")})
     meta = folder / "weight_meta.py"

@@ -19,13 +19,13 @@ from pathlib import Path
 
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.schema import EvalConfig, EvalResult, SubgraphResult
-from passagent.tools.scoring import ScoringConfig
-from passagent.agent.condense import describe_eval
-from passagent.tools.results import inductor_task_scores, task_scores
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.evaluation.schema import EvalConfig, EvalResult, SubgraphResult
+from passagent.tools.measure.scoring import ScoringConfig
+from passagent.agent.run.condense import describe_eval
+from passagent.tools.evaluation.results import inductor_task_scores, task_scores
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 FAST_TIMING = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
 
@@ -86,7 +86,7 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
     assert "\u2026" not in narrow, narrow  # Rich's ellipsis marks a cut cell
     for s in result.subgraphs:
         assert s.name in narrow and f"{s.speedup_vs_inductor:.2f}x" in narrow
-    from passagent.agent.render import verdict
+    from passagent.agent.run.render import verdict
 
     words = verdict(result)
     assert words.startswith(f"AS {result.scores.aggregated:.3f} against eager: correct at t=-5 on 4 of 4")
@@ -97,7 +97,7 @@ def test_correct_pass_matches_every_subgraph_of_a_shared_task(cache_root: Path) 
 
 
 def test_the_verdict_of_a_pass_that_failed_everywhere_says_so() -> None:
-    from passagent.agent.render import verdict
+    from passagent.agent.run.render import verdict
 
     failed = SubgraphResult(index=0, name="graphs/0", source="x", dtypes=["float32"], status="compile", failure_class="compile")
     scores = task_scores([failed], "eager", ScoringConfig())  # compile is tolerated from t = 3: AS 0.111, not b
@@ -111,7 +111,7 @@ def rendered(result: EvalResult, width: int = 250) -> str:
 
     from rich.console import Console
 
-    from passagent.agent.render import eval_table
+    from passagent.agent.run.render import eval_table
 
     console = Console(width=width, file=io.StringIO())
     console.print(eval_table(result))
@@ -371,7 +371,7 @@ def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> No
     assert s.paired_speedup_vs_eager != s.speedup_vs_eager
     table = _rendered(result)
     assert "µs per call (10th percentiles)" in table and f"{s.times['candidate'].p10_us:.1f}" in table
-    from passagent.agent.condense import describe_eval
+    from passagent.agent.run.condense import describe_eval
 
     assert f"time (p10): eager {s.times['eager'].p10_us:.1f} us" in describe_eval(result)
 
@@ -381,7 +381,7 @@ def test_p10_statistic_scores_each_variants_lower_decile(cache_root: Path) -> No
 
 def _cli(*args: str, cache_root: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "passagent.agent.cli", *args, "--cache-dir", str(cache_root)],
+        [sys.executable, "-m", "passagent.agent.cli.app", *args, "--cache-dir", str(cache_root)],
         capture_output=True, text=True, timeout=600,
     )
 
@@ -421,7 +421,7 @@ def test_cli_json_is_the_versioned_schema(cache_root: Path) -> None:
 def _rendered(result: EvalResult) -> str:
     from rich.console import Console
 
-    from passagent.agent.render import eval_table
+    from passagent.agent.run.render import eval_table
 
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(eval_table(result))
@@ -456,7 +456,7 @@ def test_cli_exit_codes_tell_failure_and_integrity_apart(cache_root: Path) -> No
 
 def test_cli_guides_a_new_user() -> None:
     def cli(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "passagent.agent.cli", *args], capture_output=True, text=True, timeout=300)
+        return subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", *args], capture_output=True, text=True, timeout=300)
 
     from passagent import __version__
 
@@ -487,7 +487,7 @@ def test_cli_shape_that_does_not_match_the_code_exit_2(cache_root: Path, tmp_pat
 
 
 def test_phase_durations_sum_recurring_steps_and_attribute_the_heldout_recompile() -> None:
-    from passagent.tools.worker_calls import phase_durations
+    from passagent.tools.evaluation.steps import phase_durations
 
     marks = [("inputs", 0.0), ("eager", 1.0), ("candidate_inductor", 3.0), ("timing", 4.0), ("candidate_inductor", 6.0),
              ("heldout_shape", 6.5), ("candidate_inductor", 7.0)]
@@ -498,8 +498,8 @@ def test_phase_durations_sum_recurring_steps_and_attribute_the_heldout_recompile
 def test_workers_sharing_a_device_pool_split_the_cores(tmp_path: Path, monkeypatch) -> None:
     import os
 
-    import passagent.tools.evaluate as evaluate_module
-    from passagent.tools.evaluate import worker_threads
+    import passagent.tools.evaluation.evaluate as evaluate_module
+    from passagent.tools.evaluation.evaluate import worker_threads
 
     seen = []
     monkeypatch.setattr(evaluate_module, "_evaluate", lambda task, pass_path, options, **_kw: seen.append(options))
@@ -520,7 +520,7 @@ def test_the_worker_inductor_cache_is_the_cache_root_even_after_an_in_process_co
     # still put its compiled graphs under its own cache root.
     from torch._inductor.runtime.cache_dir_utils import cache_dir
 
-    from passagent.tools.evaluate import worker_environment
+    from passagent.tools.evaluation.evaluate import worker_environment
 
     monkeypatch.delenv("TORCHINDUCTOR_CACHE_DIR", raising=False)
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))

@@ -15,7 +15,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sweep_fixtures import evaluated_sweep
 
-from passagent.agent.export import export_runs, split_tasks
+from passagent.agent.export.build import export_runs, split_tasks
 from passagent.tools.errors import PassagentError
 
 # --- the formats' schemas ------------------------------------------------------------------------
@@ -251,12 +251,12 @@ def test_split_tasks_is_seeded_and_never_empties_train() -> None:
 
 
 def test_export_cli(source: Path, tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "export", str(source), "--format", "anthropic",
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "export", str(source), "--format", "anthropic",
                            "--out", str(tmp_path / "cli"), "--eval-fraction", "0.5"], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "exported 2 train and 2 eval records (1 duplicates dropped)" in proc.stdout
     assert "skipped" in proc.stderr and "x/torn" in proc.stderr
-    bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "export", str(source), "--format", "csv"],
+    bad = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "export", str(source), "--format", "csv"],
                          capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "--format must be one of" in bad.stderr
 

@@ -21,7 +21,7 @@ from fake_llm_server import FakeLLMServer
 from helpers import EXAMPLES, passbench_task
 from wire_rules import AnthropicRules, OpenAIRules, hermes_text_completion
 
-from passagent.agent.runstate import load_run
+from passagent.agent.run.runstate import load_run
 
 GOOD = (EXAMPLES / "b511_skip_single_cat.py").read_text()
 SMALL_TASK = str(passbench_task("b511") / "graphs" / "1")
@@ -77,7 +77,7 @@ def solve_cli(tmp_path: Path, cache_root: Path, model: str, mfile: Path, *extra:
     env = {**os.environ, "OPENAI_API_KEY": OPENAI_KEY, "ANTHROPIC_API_KEY": ANTHROPIC_KEY}
     for var in ("OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "PASSAGENT_MODELS_FILE"):
         env.pop(var, None)
-    args = [sys.executable, "-m", "passagent.agent.cli", "solve", SMALL_TASK, "--model", model,
+    args = [sys.executable, "-m", "passagent.agent.cli.app", "solve", SMALL_TASK, "--model", model,
             "--models-file", str(mfile), "--out", str(tmp_path / "runs"), "--run-id", run_id,
             "--cache-dir", str(cache_root), "--timing-budget", "0.1", "--quiet", *extra]
     return subprocess.run(args, capture_output=True, text=True, timeout=900, env=env)
@@ -275,9 +275,9 @@ def test_overload_past_the_budget_stops_resumable_and_resume_finishes(tmp_path: 
 
 
 def test_the_prompt_names_the_device_the_evaluations_lease() -> None:
-    from passagent.agent.prompting import render
-    from passagent.agent.solve import prompt_device
-    from passagent.tools.evaluate import EvalOptions
+    from passagent.agent.run.prompting import render
+    from passagent.agent.run.solve import prompt_device
+    from passagent.tools.evaluation.evaluate import EvalOptions
 
     assert prompt_device(EvalOptions(device="cpu", device_pool=["cuda:0"])) == "cuda:0"
     assert prompt_device(EvalOptions(device_pool=["cuda:0", "cuda:1"])) == "one of cuda:0, cuda:1 (whichever is free)"

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, GRAPHNET, TEST_PASSES, passbench_task
 
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.tasks import load_task
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.tasks.loader import load_task
 
 pytestmark = pytest.mark.gpu
 
@@ -99,10 +99,10 @@ def test_inductor_compiles_the_user_triton_kernel() -> None:
     import torch._dynamo
     from torch._inductor.utils import run_and_get_code
 
-    from passagent.tools.backend import PassBackend
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.passes import load_rules
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.passes.backend import PassBackend
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.passes.rules import load_rules
+    from passagent.tools.evaluation.steps import build_module
 
     torch._dynamo.reset()
     sg = load_task(RMS_TASK).subgraphs[1]  # float16
@@ -134,7 +134,7 @@ def test_edited_triton_kernel_under_the_same_name_is_what_runs(cache_root: Path,
 def test_cuda_graph_replay_times_device_work_and_skips_uncapturable_calls() -> None:
     import torch
 
-    from passagent.tools.timing import TimingConfig, time_interleaved
+    from passagent.tools.measure.timing import TimingConfig, time_interleaved
 
     x = torch.randn(2048, 2048, device="cuda")
 
@@ -169,7 +169,7 @@ def test_graph_replay_guard_keeps_host_time_out_of_device_time() -> None:
 
     import torch
 
-    from passagent.tools.timing import GUARD_US, MIN_KEPT_REPLAYS, _CudaClock, graph_replay_medians, sleep_cycles_per_us
+    from passagent.tools.measure.timing import GUARD_US, MIN_KEPT_REPLAYS, _CudaClock, graph_replay_medians, sleep_cycles_per_us
 
     dev = torch.device("cuda")
     assert sleep_cycles_per_us(dev) > 100  # GPU clocks run at hundreds of MHz or more
@@ -206,7 +206,7 @@ def test_graph_replay_guard_keeps_host_time_out_of_device_time() -> None:
 
 
 def test_profiled_evaluation_on_cuda_shows_device_kernels_and_the_user_triton_kernel(cache_root: Path) -> None:
-    from passagent.agent.condense import describe_profile
+    from passagent.agent.run.condense import describe_profile
 
     pytest.importorskip("triton")
     task = load_task(RMS_TASK / "graphs" / "0")  # float32
@@ -234,7 +234,7 @@ def test_exact_float32_conv_is_correct_against_a_reference_without_tf32(cache_ro
     exact pass would sit at Inductor's level."""
     import torch
 
-    from passagent.tools.redteam.samples import write_sample
+    from passagent.tools.integrity.redteam.samples import write_sample
 
     assert torch.backends.cudnn.allow_tf32, "PyTorch's default, kept for timing"
     result = evaluate_pass(load_task(write_sample(tmp_path, "conv32")), TEST_PASSES / "honest" / "exact_conv.py",
@@ -257,10 +257,10 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
     import torch._dynamo
     from torch._inductor.utils import run_and_get_code
 
-    from passagent.tools.backend import PassBackend
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.passes import load_rules
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.passes.backend import PassBackend
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.passes.rules import load_rules
+    from passagent.tools.evaluation.steps import build_module
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
     from policy_kernels import kernel_candidate
@@ -293,7 +293,7 @@ def test_reseed_gives_torch_manual_seeds_streams_on_cuda() -> None:
     CPU and on the GPU, so a graph with random ops matches its reference."""
     import torch
 
-    from passagent.tools.worker_calls import reseed
+    from passagent.tools.evaluation.steps import reseed
 
     torch.zeros(1, device="cuda")  # CUDA started, as in a worker by its first call
     reseed(123)
@@ -309,7 +309,7 @@ def test_secret_draws_are_made_on_the_gpu_from_the_same_distribution() -> None:
     weights keep their recorded spread."""
     import torch
 
-    from passagent.tools.inputs import synthesize_inputs
+    from passagent.tools.tasks.inputs import synthesize_inputs
 
     sg = load_task(passbench_task("623d")).subgraphs[0]
     host = synthesize_inputs(sg, 0, seed=11, device="cuda")
@@ -356,7 +356,7 @@ def test_the_compiles_happen_before_the_gpu_lease(cache_root: Path, tmp_path: Pa
     # On a one-GPU pool the candidate process compiles the candidate (and its held-out shapes) and
     # the baseline's clean process default Inductor before the referee asks for the GPU; the lease
     # covers first runs, checks and timing only.
-    from passagent.tools.device_lease import read_leases
+    from passagent.tools.process.device_lease import read_leases
 
     locks = tmp_path / "locks"
     opts = EvalOptions(device_pool=["cuda:0"], lock_dir=locks, cache_root=cache_root)
@@ -380,9 +380,9 @@ def test_work_left_on_the_gpu_after_done_is_seen(cache_root: Path) -> None:
 
 
 def test_a_pooled_check_runs_on_the_leased_gpu_after_its_process_is_ready(tmp_path: Path) -> None:
-    from passagent.tools.check import check_pass_on_task
-    from passagent.tools.device_lease import read_leases
-    from passagent.tools.lease_gate import LeaseGate
+    from passagent.tools.inspection.check import check_pass_on_task
+    from passagent.tools.process.device_lease import read_leases
+    from passagent.tools.process.lease_gate import LeaseGate
 
     gate = LeaseGate(["cuda:0"], tmp_path / "locks", {"purpose": "check_pass"})
     task = load_task(Path(__file__).resolve().parent.parent / "bench" / "tasks" / "task_004")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import torch
 from helpers import passbench_task
 
-from passagent.tools.inputs import DEGENERATE_STD_FALLBACK, SPREAD_FACTOR, is_degenerate, synthesize_arg, synthesize_inputs
-from passagent.tools.meta import TensorMeta
-from passagent.tools.tasks import ArgSpec, load_task
+from passagent.tools.tasks.inputs import DEGENERATE_STD_FALLBACK, SPREAD_FACTOR, is_degenerate, synthesize_arg, synthesize_inputs
+from passagent.tools.tasks.meta import TensorMeta
+from passagent.tools.tasks.loader import ArgSpec, load_task
 
 
 def spec(shape=(4096,), dtype=torch.float32, mean=0.5, std=2.0, min_val=None, max_val=None, data=None, symint=False) -> ArgSpec:

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, TEST_PASSES, make_sample, passbench_task
 
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.schema import EvalResult
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.evaluation.schema import EvalResult
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 EXPLOITS = TEST_PASSES / "exploits"
 HONEST = TEST_PASSES / "honest"
@@ -204,8 +204,8 @@ def test_static_violations_are_listed_with_lines(samples: dict[str, Path], cache
 
 # --- runtime defences that hold whatever the static checks miss -----------------------------------
 
-from passagent.tools.redteam import CORPUS  # noqa: E402
-from passagent.tools.redteam.samples import write_sample  # noqa: E402
+from passagent.tools.integrity.redteam import CORPUS  # noqa: E402
+from passagent.tools.integrity.redteam.samples import write_sample  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -232,7 +232,7 @@ RUNTIME_CASES = [
 @pytest.mark.parametrize("attack, rules", RUNTIME_CASES, ids=[c[0] for c in RUNTIME_CASES])
 def test_runtime_defence_catches_what_static_checks_miss(attack: str, rules: set[str], redteam_samples: Path,
                                                          cache_root: Path) -> None:
-    from passagent.tools.redteam import load_corpus
+    from passagent.tools.integrity.redteam import load_corpus
 
     entry = next(e for e in load_corpus(only=attack) if e.name == attack)
     result = evaluate(_sample(redteam_samples, entry.sample), entry.path, cache_root, static_checks=False)
@@ -255,7 +255,7 @@ def test_a_dropped_inplace_write_is_wrong_values(redteam_samples: Path, cache_ro
 def test_a_process_tampering_candidate_leaves_a_clean_baseline_in_the_cache(redteam_samples: Path, tmp_path: Path) -> None:
     # A flag flipped in the candidate's process (oneDNN off) cannot reach the baselines, measured
     # in clean processes: what is cached is what a clean evaluation caches.
-    from passagent.tools.baseline_cache import BaselineCache
+    from passagent.tools.evaluation.baseline_cache import BaselineCache
 
     sample = _sample(redteam_samples, "catnorm")
     result = evaluate(sample, CORPUS / "mkldnn_off.py", tmp_path, static_checks=False)
@@ -342,7 +342,7 @@ def test_the_heldout_recompile_is_keyed_by_the_pass_digest(redteam_samples: Path
 def _signature(fn, *inputs):
     import torch.fx
 
-    from passagent.tools.integrity import aten_signature
+    from passagent.tools.integrity.rules import aten_signature
 
     return aten_signature(torch.fx.symbolic_trace(fn), list(inputs))
 
@@ -388,7 +388,7 @@ def test_no_change_reads_commuted_operands_as_the_same_op() -> None:
 def test_custom_ops_are_seen_through_inside_wrapped_functions() -> None:
     # The original ops inside a custom op, called from a torch.fx.wrap function: the graph's own
     # nodes name only the wrapped function; the custom op appears in its trace, and its body too.
-    from passagent.tools.passes import load_rules
+    from passagent.tools.passes.rules import load_rules
 
     rule = load_rules(CORPUS / "wrapped_custom_op.py")[0]
     import torch
@@ -399,7 +399,7 @@ def test_custom_ops_are_seen_through_inside_wrapped_functions() -> None:
 
 
 def test_state_on_a_module_object_is_refused_statically() -> None:
-    from passagent.tools.static_checks import Mode, check_pass
+    from passagent.tools.integrity.static_checks import Mode, check_pass
 
     rules = [v.rule for v in check_pass(CORPUS / "module_buffer_replay.py", Mode.PERMISSIVE)]
     assert rules and rules[0] == "global_state"

@@ -6,10 +6,10 @@ from __future__ import annotations
 import torch
 import pytest
 
-from passagent.tools.correctness import reference_precision
-from passagent.tools.evaluate import baselines_polluted
-from passagent.tools.integrity import aten_signature, precision_downgrades
-from passagent.tools.physics_floor import DeviceFloor, below_floor, written_bytes
+from passagent.tools.measure.correctness import reference_precision
+from passagent.tools.evaluation.evaluate import baselines_polluted
+from passagent.tools.integrity.rules import aten_signature, precision_downgrades
+from passagent.tools.measure.physics_floor import DeviceFloor, below_floor, written_bytes
 
 
 def test_reference_precision_turns_tf32_off_and_restores_it() -> None:

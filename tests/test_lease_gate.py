@@ -17,9 +17,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from passagent.tools import isolation
-from passagent.tools.device_lease import lease_device, read_leases
-from passagent.tools.lease_gate import LeaseGate, pinned_at_spawn, wait_for_go
+from passagent.tools.process import isolation
+from passagent.tools.process.device_lease import lease_device, read_leases
+from passagent.tools.process.lease_gate import LeaseGate, pinned_at_spawn, wait_for_go
 
 FAKE_WORKER = textwrap.dedent('''
     import fcntl, json, os, sys, time
@@ -167,9 +167,9 @@ def test_a_worker_does_not_go_on_without_a_go_line() -> None:
 def test_the_whole_evaluation_lease_is_kept_as_an_option_and_recorded_as_such(tmp_path, monkeypatch) -> None:
     from helpers import EXAMPLES, passbench_task
 
-    import passagent.tools.evaluate as evaluate_module
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.tasks import load_task
+    import passagent.tools.evaluation.evaluate as evaluate_module
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks.loader import load_task
 
     with pytest.raises(ValueError, match="lease scope"):
         EvalOptions(lease_scope="sometimes")
@@ -194,9 +194,9 @@ def test_the_whole_evaluation_lease_is_kept_as_an_option_and_recorded_as_such(tm
 def test_a_real_evaluation_starts_its_processes_before_its_lease(tmp_path, cache_root) -> None:
     from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.tasks import load_task
-    from passagent.tools.timing import TimingConfig
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.tasks.loader import load_task
+    from passagent.tools.measure.timing import TimingConfig
 
     task = load_task(passbench_task("b511") / "graphs" / "1")
     locks = tmp_path / "locks"
@@ -226,8 +226,8 @@ def test_an_ir_inspection_holds_the_lease_for_its_profile_alone(tmp_path, monkey
 
     from helpers import passbench_task
 
-    from passagent.tools.ir import inspect_isolated
-    from passagent.tools.tasks import load_task
+    from passagent.tools.inspection.ir import inspect_isolated
+    from passagent.tools.tasks.loader import load_task
 
     task = load_task(passbench_task("b511"))
     sg = task.subgraphs[1]
@@ -264,7 +264,7 @@ def test_precompiled_headers_go_to_the_persistent_inductor_cache(tmp_path) -> No
     tmp.mkdir()
     code = textwrap.dedent('''
         import torch
-        from passagent.tools.worker_calls import persist_precompiled_headers
+        from passagent.tools.evaluation.steps import persist_precompiled_headers
         persist_precompiled_headers()
         torch.set_num_threads(1)
         f = torch.compile(lambda x: (x * 2).sin() + 1)

@@ -1,6 +1,6 @@
 """The no_change and precision checks trace through operators made with the older
 ``torch.library.Library`` API (``define`` + ``impl`` per dispatch key) as they do through
-``torch.library.custom_op`` (tools/library_registry.py, tools/integrity.custom_op_bodies)."""
+``torch.library.custom_op`` (tools/passes/library_registry.py, tools/integrity/rules.custom_op_bodies)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import torch
 import torch._dynamo
 
-from passagent.tools import library_registry
-from passagent.tools.backend import PassBackend
-from passagent.tools.passes import load_rules
-from passagent.tools.redteam import CORPUS
+from passagent.tools.passes import library_registry
+from passagent.tools.passes.backend import PassBackend
+from passagent.tools.passes.rules import load_rules
+from passagent.tools.integrity.redteam import CORPUS
 
 
 def _backend(pass_path: Path, digest: str, module: torch.nn.Module, x: torch.Tensor) -> PassBackend:

@@ -13,11 +13,11 @@ import pytest
 import torch
 
 from helpers import passbench_task
-from passagent.tools.backend import PassBackend
-from passagent.tools.inputs import clone_inputs, synthesize_inputs
-from passagent.tools.passes import RuleLoadFailure, load_rules
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module
+from passagent.tools.passes.backend import PassBackend
+from passagent.tools.tasks.inputs import clone_inputs, synthesize_inputs
+from passagent.tools.passes.rules import RuleLoadFailure, load_rules
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module
 
 RULE = '''
 import torch
@@ -97,8 +97,8 @@ def test_two_rules_split_by_dtype_through_the_whole_evaluation(tmp_path: Path, c
     rewrites only the subgraphs its check accepts, and every subgraph is correct."""
     import json
 
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
-    from passagent.tools.timing import TimingConfig
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.measure.timing import TimingConfig
 
     folder = tmp_path / "by_dtype"
     folder.mkdir()

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from passagent.tools.device_lease import busy_profile
+from passagent.tools.process.device_lease import busy_profile
 
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "multi_gpu_sweep.py"
 RESULTS = SCRIPT.parent / "results"
@@ -189,7 +189,7 @@ def test_every_child_gets_multicast_off_and_the_sampler_records_it(script, monke
     seen = {}
     for name, child_env in (("off", env), ("on", dict(os.environ))):
         # A process whose command line names the sweep command's module stands in for it.
-        proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1.0)", "passagent.agent.cli"], env=child_env)
+        proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1.0)", "passagent.agent.cli.app"], env=child_env)
         sampler = script.EnvSampler(proc.pid, period_s=0.05)
         sampler.start()
         proc.wait()

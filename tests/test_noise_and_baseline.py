@@ -7,11 +7,11 @@ from types import SimpleNamespace
 
 import torch
 
-from passagent.agent.condense import describe_inductor_correctness, speedup_range
-from passagent.agent.confirm import candidates, confirm_best
-from passagent.tools.evaluate import EvalOptions
-from passagent.tools.ir import inductor_error
-from passagent.tools.schema import Timing
+from passagent.agent.run.condense import describe_inductor_correctness, speedup_range
+from passagent.agent.run.confirm import candidates, confirm_best
+from passagent.tools.evaluation.evaluate import EvalOptions
+from passagent.tools.inspection.ir import inductor_error
+from passagent.tools.evaluation.schema import Timing
 
 
 def _timing(q1: float, med: float, q3: float) -> Timing:
@@ -74,7 +74,7 @@ def test_inductor_error_is_the_worst_level_over_draws_and_outputs() -> None:
         return (x * 2, x + 1 + 1e-3)
 
     sg = SimpleNamespace(args=())
-    import passagent.tools.inputs as inputs
+    import passagent.tools.tasks.inputs as inputs
 
     original = inputs.synthesize_inputs
     inputs.synthesize_inputs = lambda sg, k, device=None: [torch.full((4,), float(k))]
@@ -99,8 +99,8 @@ def test_the_loop_keeps_the_confirmed_version_as_best_pass(tmp_path) -> None:
     version with the best lower-of-two AS, not the single luckiest evaluation."""
     import json
 
-    from passagent.agent.archive import RunArchive
-    from passagent.agent.loop import SolveConfig, SolveLoop
+    from passagent.agent.run.archive import RunArchive
+    from passagent.agent.run.loop import SolveConfig, SolveLoop
 
     archive = RunArchive(tmp_path / "run")
     first = {1: (1.30, "b"), 2: (1.25, "c")}
@@ -144,7 +144,7 @@ def _evaluation(digest: str, statuses: list[str]) -> dict:
 
 
 def _tracked(config, runs: list[tuple[float, list[str]]]) -> list[tuple]:
-    from passagent.agent.loop import SolveLoop
+    from passagent.agent.run.loop import SolveLoop
 
     loop = SolveLoop(None, SimpleNamespace(specs=lambda: []), SimpleNamespace(save_best=lambda v: None), config)  # type: ignore[arg-type]
     update = {"evaluations": 0, "best_as": None, "best_version": None, "best_regresses": False, "last_as": None,
@@ -157,7 +157,7 @@ def _tracked(config, runs: list[tuple[float, list[str]]]) -> list[tuple]:
 
 
 def test_a_faster_version_that_regresses_against_inductor_is_not_the_best() -> None:
-    from passagent.agent.loop import SolveConfig
+    from passagent.agent.run.loop import SolveConfig
 
     runs = [(3.29, ["accuracy", "correct"]),   # fast, but fails t=-5 where Inductor is correct
             (0.99, ["correct", "correct"]),    # the first version that breaks nothing: best, however slow
@@ -169,7 +169,7 @@ def test_a_faster_version_that_regresses_against_inductor_is_not_the_best() -> N
     # Inductor failing t=-5 itself is not the pass's regression.
     inherited = _evaluation("x", ["accuracy"])
     inherited["subgraphs"][0]["inductor_error"]["min_correct_t"] = -3
-    from passagent.agent.loop import SolveLoop
+    from passagent.agent.run.loop import SolveLoop
     loop = SolveLoop(None, SimpleNamespace(specs=lambda: []), None, SolveConfig())  # type: ignore[arg-type]
     assert not loop._regresses(inherited)
     assert loop._regresses(_evaluation("y", ["correct", "runtime"]))
@@ -180,8 +180,8 @@ def test_confirmation_keeps_a_clean_best_among_clean_versions(tmp_path) -> None:
     nor picks a version whose re-evaluation regresses while a re-run one stays clean."""
     import json
 
-    from passagent.agent.archive import RunArchive
-    from passagent.agent.loop import SolveConfig, SolveLoop
+    from passagent.agent.run.archive import RunArchive
+    from passagent.agent.run.loop import SolveConfig, SolveLoop
 
     archive = RunArchive(tmp_path / "run")
     first = {1: (1.40, ["accuracy"]), 2: (1.30, ["correct"]), 3: (1.25, ["correct"])}
@@ -214,8 +214,8 @@ def test_confirmation_keeps_a_clean_best_among_clean_versions(tmp_path) -> None:
 def test_the_result_record_reports_the_evaluation_the_confirmed_as_came_from() -> None:
     """A confirmed version has two evaluations and keeps the lower AS: result.json's scores and
     subgraphs (and the report's Inductor pairing) come from that evaluation, not the later one."""
-    from passagent.agent.confirm import evaluation_of
-    from passagent.agent.solve import _result_record
+    from passagent.agent.run.confirm import evaluation_of
+    from passagent.agent.run.solve import _result_record
 
     def ev(score: float, speedup: float) -> dict:
         return {"scores": {"aggregated": score, "baseline": "eager"}, "subgraphs": [

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from passagent.agent.export import export_runs
-from passagent.agent.report import write_report
+from passagent.agent.export.build import export_runs
+from passagent.agent.report.build import write_report
 from passagent.tools.errors import PassagentError, require_module
 
 

@@ -12,12 +12,12 @@ import pytest
 import torch
 
 from helpers import REPO, TEST_PASSES
-from passagent.tools.backend import PassBackend
-from passagent.tools.inputs import clone_inputs, synthesize_inputs
-from passagent.tools.passes import helper_files, helper_module_names, load_rules, pass_digest
-from passagent.tools.static_checks import check_pass, check_source
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module
+from passagent.tools.passes.backend import PassBackend
+from passagent.tools.tasks.inputs import clone_inputs, synthesize_inputs
+from passagent.tools.passes.rules import helper_files, helper_module_names, load_rules, pass_digest
+from passagent.tools.integrity.static_checks import check_pass, check_source
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module
 
 HELPER_PASS = TEST_PASSES / "passnet" / "shared_helper_pad"
 
@@ -138,8 +138,8 @@ def test_rules_launching_a_helpers_triton_kernel_become_custom_ops(index: int, r
     pytest.importorskip("triton")
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from passagent.tools.rewrite import apply_rules
-    from passagent.tools.triton_ops import register_triton_replacements
+    from passagent.tools.passes.rewrite import apply_rules
+    from passagent.tools.passes.triton_ops import register_triton_replacements
 
     assert check_pass(RMS_SHARED) == []
     sg = load_task(RMS_TASK).subgraphs[index]
@@ -154,7 +154,7 @@ def test_rules_launching_a_helpers_triton_kernel_become_custom_ops(index: int, r
 
 @pytest.mark.gpu
 def test_shared_kernel_pass_is_correct_on_every_subgraph(tmp_path: Path) -> None:
-    from passagent.tools.evaluate import EvalOptions, evaluate_pass
+    from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
 
     result = evaluate_pass(load_task(RMS_TASK), RMS_SHARED, EvalOptions(device="cuda", cache_root=tmp_path))
     assert [s.status for s in result.subgraphs] == ["correct"] * len(result.subgraphs)

@@ -19,13 +19,13 @@ import pytest
 import torch
 
 from helpers import REPO, TEST_PASSES
-from passagent.tools.backend import PassBackend
-from passagent.tools.inplace import external_writes, mutated_operand, trace_pattern
-from passagent.tools.inputs import clone_inputs, synthesize_inputs
-from passagent.tools.passes import load_rules
-from passagent.tools.rewrite import RuleApplyError, apply_rules
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module
+from passagent.tools.passes.backend import PassBackend
+from passagent.tools.passes.inplace import external_writes, mutated_operand, trace_pattern
+from passagent.tools.tasks.inputs import clone_inputs, synthesize_inputs
+from passagent.tools.passes.rules import load_rules
+from passagent.tools.passes.rewrite import RuleApplyError, apply_rules
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module
 
 TASKS = REPO / "bench" / "tasks"
 

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.redteam import CORPUS
-from passagent.tools.redteam.runner import rewarded
-from passagent.tools.redteam.samples import write_sample
-from passagent.tools.schema import EvalResult
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.integrity.redteam import CORPUS
+from passagent.tools.integrity.redteam.runner import rewarded
+from passagent.tools.integrity.redteam.samples import write_sample
+from passagent.tools.evaluation.schema import EvalResult
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 FAST = TimingConfig(warmup=1, min_calls=5, max_calls=20, budget_s=0.1)
 #: Enough rounds that a ratio is a measurement and work moved out of the windows adds up.
@@ -116,7 +116,7 @@ def test_an_honest_pass_is_not_flagged_by_a_floor_measured_under_load(cache_root
     # loaded the machine (four at once on a fresh GPU host), it is too high, and an honest
     # candidate below it was once scored `integrity`. A time below the floor is checked against a
     # floor measured again before anything is flagged.
-    from passagent.tools import physics_floor
+    from passagent.tools.measure import physics_floor
     from passagent.tools.evaluation import referee as referee_module
 
     loaded = physics_floor.DeviceFloor(launch_us=1e6, bandwidth_gbs=1e-3)  # as if every call had to wait a second
@@ -173,9 +173,9 @@ def test_check_runs_a_pass_with_the_candidate_cache_and_it_cannot_write_the_clea
     """``check_pass`` runs pass code too: its process gets the candidate role's compiler cache, and
     a pass writing into the clean processes' cache (where baselines' kernels live) is refused by
     the confinement, not by a source check (the static checks are off here)."""
-    from passagent.tools import check as check_module
+    from passagent.tools.inspection import check as check_module
     from passagent.tools.evaluation.child import scope_folder
-    from passagent.tools.sandbox import landlock_abi
+    from passagent.tools.process.sandbox import landlock_abi
 
     if landlock_abi()[0] < 1:
         pytest.skip(f"Landlock unavailable: {landlock_abi()[1]}")

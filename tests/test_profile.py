@@ -14,16 +14,16 @@ from pathlib import Path
 
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
-from passagent.agent.archive import RunArchive
-from passagent.agent.loop import SolveConfig
+from passagent.agent.run.archive import RunArchive
+from passagent.agent.run.loop import SolveConfig
 from passagent.agent.protocols import ToolCall
 from passagent.agent.providers import ScriptedModel
-from passagent.agent.solve import _latest_evaluation, solve
-from passagent.agent.toolbox import PassWorkspace, Toolbox
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.schema import EvalResult, VariantProfile
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.agent.run.solve import _latest_evaluation, solve
+from passagent.agent.run.toolbox import PassWorkspace, Toolbox
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.evaluation.schema import EvalResult, VariantProfile
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 FAST_TIMING = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
 SMALL_TASK = str(passbench_task("b511") / "graphs" / "1")  # BGE pooler tail, float16 [1, 10, 768]

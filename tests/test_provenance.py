@@ -1,4 +1,4 @@
-"""The code identity recorded with benchmark results (``tools/provenance.py``)."""
+"""The code identity recorded with benchmark results (``tools/evaluation/provenance.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from passagent.tools.provenance import ROOT, source_files, source_identity, source_sha256
+from passagent.tools.evaluation.provenance import ROOT, source_files, source_identity, source_sha256
 
 
 def make_tree(root: Path) -> None:

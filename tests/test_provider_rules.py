@@ -13,7 +13,7 @@ import pytest
 from fake_llm_server import FakeLLMServer
 from wire_rules import AnthropicRules, DeepSeekRules, OpenAIRules, hermes_text_completion
 
-from passagent.agent.context import fit_to_window
+from passagent.agent.run.context import fit_to_window
 from passagent.agent.protocols import (
     ContextTooLong,
     Message,
@@ -316,9 +316,9 @@ def test_a_long_run_stays_inside_a_small_context_window(server, tmp_path, cache_
     from helpers import EXAMPLES, passbench_task
     from wire_rules import ContextWindowRule
 
-    from passagent.agent.loop import SolveConfig
-    from passagent.agent.solve import solve
-    from passagent.tools.evaluate import EvalOptions
+    from passagent.agent.run.loop import SolveConfig
+    from passagent.agent.run.solve import solve
+    from passagent.tools.evaluation.evaluate import EvalOptions
 
     rule = ContextWindowRule(8000)
     server.rules = rule

@@ -25,14 +25,14 @@ from helpers import GRAPHNET, passbench_task
 from passagent.agent.builtin.emit import Pattern, find_matches
 from passagent.agent.builtin.fx_reader import Ref, read_graphs
 from passagent.agent.builtin.recipes import CATALOGUE, RuleDraft, propose_rules
-from passagent.tools.builtin_tasks import builtin_tasks_dir
-from passagent.tools.correctness import HEADLINE_LEVEL, compare_outputs
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.ir import inspect_subgraph
-from passagent.tools.schema import EvalResult
-from passagent.tools.static_checks import check_source
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.tools.tasks.builtin import builtin_tasks_dir
+from passagent.tools.measure.correctness import HEADLINE_LEVEL, compare_outputs
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.inspection.ir import inspect_subgraph
+from passagent.tools.evaluation.schema import EvalResult
+from passagent.tools.integrity.static_checks import check_source
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 FAST_TIMING = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
 F32 = "float32"

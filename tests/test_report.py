@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sweep_fixtures import evaluated_sweep
 
-from passagent.agent.report import collect, leaderboard, write_report
+from passagent.agent.report.build import collect, leaderboard, write_report
 from passagent.tools.errors import PassagentError
 
 LEVELS = range(-10, 5)
@@ -129,7 +129,7 @@ def test_report_files_hold_the_leaderboard_and_skip_bad_folders(runs: Path) -> N
 def test_report_cli_on_a_folder_without_runs_is_a_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(PassagentError, match="no run folders"):
         write_report(tmp_path)
-    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "report", str(tmp_path / "nope")],
+    proc = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "report", str(tmp_path / "nope")],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "no such folder" in proc.stderr
 

@@ -1,5 +1,5 @@
 """The report's site in a real headless browser: Debian's Chromium driven by Playwright
-(``passagent.agent.report_html.browser``). Skips with a one-line reason where Playwright or the
+(``passagent.agent.report.html.browser``). Skips with a one-line reason where Playwright or the
 system Chromium is missing (``scripts/setup.sh`` installs both where apt is available).
 
 The site comes from synthetic run folders in the format the loop records
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from passagent.agent.report import write_report
-from passagent.agent.report_html.browser import chromium, unavailable
+from passagent.agent.report.build import write_report
+from passagent.agent.report.html.browser import chromium, unavailable
 
 ROOT = Path(__file__).resolve().parents[1]
 _REASON = unavailable()

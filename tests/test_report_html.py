@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from sweep_fixtures import evaluated_sweep
 
-from passagent.agent.report import collect, leaderboard, write_report
-from passagent.agent.report_html.trajectory import load_trajectory
-from passagent.agent.report_inductor import INDUCTOR_MODEL
-from passagent.tools.results import inductor_outcome, inductor_task_scores
-from passagent.tools.schema import ErrorStats, EvalResult, SubgraphResult, Timing
-from passagent.tools.scoring import AS_WEIGHTS, ScoringConfig
+from passagent.agent.report.build import collect, leaderboard, write_report
+from passagent.agent.report.html.trajectory import load_trajectory
+from passagent.agent.report.inductor import INDUCTOR_MODEL
+from passagent.tools.evaluation.results import inductor_outcome, inductor_task_scores
+from passagent.tools.evaluation.schema import ErrorStats, EvalResult, SubgraphResult, Timing
+from passagent.tools.measure.scoring import AS_WEIGHTS, ScoringConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 B = 0.1

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from passagent.tools.sandbox import (
+from passagent.tools.process.sandbox import (
     apply_resource_limits,
     isolate_network_command,
     landlock_abi,
@@ -96,7 +96,7 @@ CONNECT = """
 def test_rlimit_as_turns_a_big_allocation_into_memory_error() -> None:
     proc = run_child("""
         import json
-        from passagent.tools.sandbox import apply_resource_limits
+        from passagent.tools.process.sandbox import apply_resource_limits
         applied = apply_resource_limits(address_space_bytes=2 * 2**30)
         try:
             blob = bytearray(3 * 2**30)
@@ -112,7 +112,7 @@ def test_rlimit_as_turns_a_big_allocation_into_memory_error() -> None:
 def test_rlimit_fsize_stops_a_big_write(tmp_path: Path) -> None:
     proc = run_child("""
         import errno, json, sys
-        from passagent.tools.sandbox import apply_resource_limits
+        from passagent.tools.process.sandbox import apply_resource_limits
         applied = apply_resource_limits(file_size_bytes=2**20, open_files=64)
         try:
             with open(sys.argv[1], "wb") as f:
@@ -136,7 +136,7 @@ def test_rlimit_fsize_stops_a_big_write(tmp_path: Path) -> None:
 
 def test_rlimit_cpu_kills_a_busy_loop() -> None:
     proc = run_child("""
-        from passagent.tools.sandbox import apply_resource_limits
+        from passagent.tools.process.sandbox import apply_resource_limits
         print(apply_resource_limits(cpu_seconds=1), flush=True)
         while True:
             pass
@@ -148,7 +148,7 @@ def test_rlimit_cpu_kills_a_busy_loop() -> None:
 def test_a_hard_limit_is_never_raised() -> None:
     proc = run_child("""
         import json, resource
-        from passagent.tools.sandbox import apply_resource_limits
+        from passagent.tools.process.sandbox import apply_resource_limits
         resource.setrlimit(resource.RLIMIT_NOFILE, (100, 100))
         applied = apply_resource_limits(open_files=1000)
         print(json.dumps({"applied": applied, "limit": resource.getrlimit(resource.RLIMIT_NOFILE)}))
@@ -167,7 +167,7 @@ def test_no_limit_requested_changes_nothing() -> None:
 LANDLOCK_CHILD = CONNECT + """
     import json, os, subprocess, sys
     from pathlib import Path
-    from passagent.tools.sandbox import restrict_writes
+    from passagent.tools.process.sandbox import restrict_writes
     allowed, other, port = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
     result = {"description": restrict_writes([allowed])}
 
@@ -229,7 +229,7 @@ def test_restrict_writes_reports_missing_directories(tmp_path: Path, landlock: i
     out = last_json(run_child("""
         import json, sys
         from pathlib import Path
-        from passagent.tools.sandbox import restrict_writes
+        from passagent.tools.process.sandbox import restrict_writes
         print(json.dumps({"description": restrict_writes([Path(sys.argv[1]), Path(sys.argv[2])])}))
     """, str(tmp_path), str(tmp_path / "missing")))
     assert f"not writable: {tmp_path / 'missing'} (missing)" in out["description"]
@@ -263,7 +263,7 @@ def test_torch_compiles_inside_the_full_sandbox(tmp_path: Path, netns_prefix: li
     proc = run_child("""
         import json, sys
         from pathlib import Path
-        from passagent.tools.sandbox import apply_resource_limits, restrict_writes
+        from passagent.tools.process.sandbox import apply_resource_limits, restrict_writes
         description = restrict_writes([Path(sys.argv[1])])
         limits = apply_resource_limits(cpu_seconds=600, open_files=4096, file_size_bytes=2**30)
         import torch
@@ -286,7 +286,7 @@ def test_torch_compiles_inside_the_full_sandbox(tmp_path: Path, netns_prefix: li
 
 
 def test_isolate_network_command_keeps_argv_when_unavailable(monkeypatch: pytest.MonkeyPatch) -> None:
-    import passagent.tools.sandbox as sandbox
+    import passagent.tools.process.sandbox as sandbox
 
     monkeypatch.setattr(sandbox, "_netns_prefix", lambda: ((), "unavailable: test"))
     assert isolate_network_command(["python", "-c", ""]) == (["python", "-c", ""], "unavailable: test")
@@ -315,7 +315,7 @@ def test_scrubbed_environment_drops_credentials_and_keeps_the_rest() -> None:
 
 
 def test_unavailable_landlock_is_a_description_not_an_exception(monkeypatch: pytest.MonkeyPatch) -> None:
-    import passagent.tools.sandbox as sandbox
+    import passagent.tools.process.sandbox as sandbox
 
     monkeypatch.setattr(sandbox, "landlock_abi", lambda: (0, "the kernel has no Landlock (ENOSYS)"))
     assert restrict_writes([Path("/tmp")]) == "unavailable: the kernel has no Landlock (ENOSYS)"

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from passagent.tools.correctness import TOLERANCE_LEVELS
-from passagent.tools.scoring import (
+from passagent.tools.measure.correctness import TOLERANCE_LEVELS
+from passagent.tools.measure.scoring import (
     AS_WEIGHTS,
     Outcome,
     ScoringConfig,

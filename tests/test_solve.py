@@ -17,11 +17,11 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
-from passagent.agent.loop import SolveConfig
+from passagent.agent.run.loop import SolveConfig
 from passagent.agent.providers import ScriptedModel
-from passagent.agent.solve import solve
-from passagent.tools.evaluate import EvalOptions
-from passagent.tools.timing import TimingConfig
+from passagent.agent.run.solve import solve
+from passagent.tools.evaluation.evaluate import EvalOptions
+from passagent.tools.measure.timing import TimingConfig
 
 GOOD = (EXAMPLES / "b511_skip_single_cat.py").read_text()
 BAD = (TEST_PASSES / "wrong_maths.py").read_text()
@@ -122,7 +122,7 @@ def test_existing_run_is_not_overwritten(tmp_path: Path, cache_root: Path) -> No
 
 
 def _cli(*args: str, cache_root: Path) -> list[str]:
-    return [sys.executable, "-m", "passagent.agent.cli", "solve", *args, "--cache-dir", str(cache_root),
+    return [sys.executable, "-m", "passagent.agent.cli.app", "solve", *args, "--cache-dir", str(cache_root),
             "--timing-budget", "0.1", "--quiet"]
 
 
@@ -195,7 +195,7 @@ def test_live_view_off_a_terminal_ends_its_last_line() -> None:
 
     from rich.console import Console
 
-    from passagent.agent.live import LiveView
+    from passagent.agent.run.live import LiveView
 
     buf = io.StringIO()
     with LiveView("task_000", "builtin", console=Console(file=buf, force_terminal=False, width=100)):
@@ -208,7 +208,7 @@ def test_live_view_shows_each_steps_own_evaluation_only() -> None:
 
     from rich.console import Console
 
-    from passagent.agent.live import LiveView
+    from passagent.agent.run.live import LiveView
 
     buf = io.StringIO()
     view = LiveView("task_000", "builtin", console=Console(file=buf, force_terminal=False, width=120))
@@ -225,7 +225,7 @@ def test_live_view_shows_each_steps_own_evaluation_only() -> None:
 
 def test_the_printed_summary_keeps_square_brackets(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The policy labels rules "`Rule` [library form]"; printed through Rich, that is text, not markup."""
-    from passagent.agent.solve_cli import print_solve_result
+    from passagent.agent.cli.solve import print_solve_result
 
     result = {"run_id": "r", "task_id": "task_109", "model": "builtin", "best_as": 0.18, "best_version": 1,
               "best_scores": {}, "exit_reason": "finished", "steps": 10, "evaluations": 1, "cost_usd": 0.0, "wall_s": 14.0,

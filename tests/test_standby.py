@@ -9,11 +9,11 @@ from pathlib import Path
 
 from helpers import EXAMPLES, passbench_task
 
-from passagent.tools.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
 from passagent.tools.evaluation import child as child_module
 from passagent.tools.evaluation.child import ChildPool, Launch
-from passagent.tools.tasks import load_task
-from passagent.tools.timing import TimingConfig
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.measure.timing import TimingConfig
 
 FAST_TIMING = TimingConfig(warmup=1, min_calls=3, max_calls=20, budget_s=0.1)
 PRESTARTED = "pre-started: confined before its imports, then handed this evaluation"
@@ -122,7 +122,7 @@ def test_the_pool_ends_the_oldest_past_its_size_and_skips_dead_children(tmp_path
 def test_a_prestarted_candidate_takes_the_device_lease(cache_root: Path, tmp_path: Path, monkeypatch) -> None:
     """In a device pool (sweeps) the pre-started candidate's evaluation leases the device like any
     other, and the lease log records the steps held under it."""
-    from passagent.tools.device_lease import read_leases
+    from passagent.tools.process.device_lease import read_leases
 
     pool = _fresh_pool(monkeypatch)
     task = load_task(passbench_task("b511") / "graphs" / "1")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import EXAMPLES, TEST_PASSES
 
-from passagent.tools.static_checks import RULES, Mode, Violation, check_pass, check_source
+from passagent.tools.integrity.static_checks import RULES, Mode, Violation, check_pass, check_source
 
 # --- honest passes ---------------------------------------------------------------------------
 

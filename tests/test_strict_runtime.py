@@ -1,4 +1,4 @@
-"""Strict mode at run time (tools/strict_runtime.py): a matched replacement is run once, its
+"""Strict mode at run time (tools/integrity/strict_runtime.py): a matched replacement is run once, its
 Triton launches counted and its ATen compute recorded, on the CPU through Triton's interpreter
 (``TRITON_INTERPRET=1``, read when a kernel is decorated, so pass modules are loaded after the
 variable is set; the kernels call Triton builtins only, since ``triton.language``'s own ``@jit``
@@ -15,11 +15,11 @@ import torch._dynamo
 
 pytest.importorskip("triton")
 
-from passagent.tools.backend import PassBackend  # noqa: E402
-from passagent.tools.passes import load_rules  # noqa: E402
-from passagent.tools.redteam import CORPUS  # noqa: E402
-from passagent.tools.rewrite import REPLACEMENT_META, apply_rules  # noqa: E402
-from passagent.tools.strict_runtime import LaunchCounter, StrictViolation, run_replacements, strict_breach, verdict  # noqa: E402
+from passagent.tools.passes.backend import PassBackend  # noqa: E402
+from passagent.tools.passes.rules import load_rules  # noqa: E402
+from passagent.tools.integrity.redteam import CORPUS  # noqa: E402
+from passagent.tools.passes.rewrite import REPLACEMENT_META, apply_rules  # noqa: E402
+from passagent.tools.integrity.strict_runtime import LaunchCounter, StrictViolation, run_replacements, strict_breach, verdict  # noqa: E402
 
 
 class Silu(torch.nn.Module):

@@ -20,9 +20,9 @@ import pytest
 from helpers import GRAPHNET, PASSBENCH, make_sample
 from sweep_fixtures import assert_no_overlap, evaluated_sweep, evaluation_intervals, quitter_script
 
-from passagent.agent.selectors import SelectorError, select_tasks
-from passagent.agent.sweep_worker import UNFINISHED_RC
-from passagent.agent.sweep import (EVAL_SEED_STRIDE, SweepBudgets, SweepSpec, parse_devices, plan_runs, run_spec,
+from passagent.agent.sweep.selectors import SelectorError, select_tasks
+from passagent.agent.sweep.worker import UNFINISHED_RC
+from passagent.agent.sweep.runner import (EVAL_SEED_STRIDE, SweepBudgets, SweepSpec, parse_devices, plan_runs, run_spec,
                                    run_sweep)
 
 FIVE = ["hf__UAE-Large-V1", "torchgeometric__MetaPath2Vec", "hf__google__tapas-base-masklm",
@@ -35,7 +35,7 @@ FIVE = ["hf__UAE-Large-V1", "torchgeometric__MetaPath2Vec", "hf__google__tapas-b
 @pytest.fixture
 def fake_builtin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A stand-in for the shipped built-in tasks: three manifest rows and their folders."""
-    import passagent.tools.builtin_tasks as bt
+    import passagent.tools.tasks.builtin as bt
 
     root = tmp_path / "bench"
     rows = [{"id": "task_000", "category": "fusible", "op_sequence": ["linear", "relu", "linear"]},
@@ -217,7 +217,7 @@ def test_seeds_name_the_run_folders_and_offset_the_input_draws(tmp_path: Path) -
 def test_seeded_client_names_seeds_and_sets_a_sampling_seed() -> None:
     from passagent.agent.providers import ScriptedModel
     from passagent.agent.providers.config import ModelEntry
-    from passagent.agent.sweep_worker import SeededClient
+    from passagent.agent.sweep.worker import SeededClient
 
     base = ScriptedModel([], name="scripted:x")
     assert SeededClient(base, 0, 1).name == "scripted:x"
@@ -236,9 +236,9 @@ def test_seeded_client_names_seeds_and_sets_a_sampling_seed() -> None:
 def test_progress_view_renders_per_model_counts_spend_and_scores(tmp_path: Path) -> None:
     from rich.console import Console
 
-    from passagent.agent.runstate import Tally
-    from passagent.agent.sweep import SweepState
-    from passagent.agent.sweep_view import SweepView, model_rows
+    from passagent.agent.run.runstate import Tally
+    from passagent.agent.sweep.runner import SweepState
+    from passagent.agent.sweep.view import SweepView, model_rows
 
     spec = _fake_spec(tmp_path)
     runs = plan_runs(spec, tmp_path, {"m1": "m1", "m2": "m2"})
@@ -257,7 +257,7 @@ def test_progress_view_renders_per_model_counts_spend_and_scores(tmp_path: Path)
 
 
 def _sweep_cli(*args: str) -> list[str]:
-    return [sys.executable, "-m", "passagent.agent.cli", "sweep", *args, "--quiet"]
+    return [sys.executable, "-m", "passagent.agent.cli.app", "sweep", *args, "--quiet"]
 
 
 def test_cli_budget_stop_exits_75_with_a_clear_message_and_rerun_finishes(tmp_path: Path, cache_root: Path) -> None:
@@ -281,7 +281,7 @@ def test_evaluations_of_a_local_sweep_take_turns_on_the_device(tmp_path_factory,
     sweep_dir = evaluated_sweep(tmp_path_factory, cache_root)
     intervals = evaluation_intervals(sweep_dir)
     assert len(intervals) == 2, intervals
-    from passagent.tools.device_lease import busy_profile, read_leases
+    from passagent.tools.process.device_lease import busy_profile, read_leases
 
     # The device steps take turns: the leases (held from the first device step to the last
     # never overlap, while the evaluations' start-ups may (docs/evaluation.md, the device lease).
@@ -335,7 +335,7 @@ def test_two_models_five_tasks_killed_and_resumed_then_reported(tmp_path: Path, 
     assert len(results) == 10 and {r["model"] for r in results} == {"builtin", "scripted:quitter"}
     assert all(r["exit_reason"] == "finished" for r in results)
 
-    rep = subprocess.run([sys.executable, "-m", "passagent.agent.cli", "report", str(sweep), "--bootstrap", "200"],
+    rep = subprocess.run([sys.executable, "-m", "passagent.agent.cli.app", "report", str(sweep), "--bootstrap", "200"],
                          capture_output=True, text=True, timeout=300)
     assert rep.returncode == 0, rep.stderr
     report = sweep / "report"
@@ -356,9 +356,9 @@ def test_two_models_five_tasks_killed_and_resumed_then_reported(tmp_path: Path, 
 def test_a_sweep_over_two_stand_in_devices_logs_one_lease_per_evaluation(tmp_path: Path, cache_root: Path) -> None:
     """``cpu:0,cpu:1`` stand in for two GPUs: each evaluation leases one slot, runs on the CPU,
     and its lease (slot, times, task, pass digest) is in the sweep's lease log."""
-    from passagent.agent.loop import SolveConfig
-    from passagent.agent.sweep import prepare
-    from passagent.tools.device_lease import busy_profile, read_leases
+    from passagent.agent.run.loop import SolveConfig
+    from passagent.agent.sweep.runner import prepare
+    from passagent.tools.process.device_lease import busy_profile, read_leases
     from sweep_fixtures import fast_options, solver_script, tiny_tasks
 
     assert parse_devices("cpu:0,cpu:1") == ["cpu:0", "cpu:1"]
@@ -383,8 +383,8 @@ def test_a_sweeps_timing_budget_keeps_each_devices_own_timing_defaults() -> None
     # device of the pool: on a GPU that dropped the confidence-interval rule and graph replays.
     import dataclasses
 
-    from passagent.agent.sweep_cli import eval_options_from_args
-    from passagent.tools.timing import TimingConfig
+    from passagent.agent.cli.sweep import eval_options_from_args
+    from passagent.tools.measure.timing import TimingConfig
 
     args = {"baseline": "eager", "timing_budget": 3.0, "cache_dir": None, "integrity_mode": "permissive"}
     options = eval_options_from_args(args)

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from sweep_fixtures import assert_no_overlap, evaluation_intervals, small_sweep, tiny_tasks
 
-from passagent.agent.sweep import plan_runs, resolve_model_names, run_spec, run_sweep
-from passagent.tools.device_lease import lease_device, read_leases
+from passagent.agent.sweep.runner import plan_runs, resolve_model_names, run_spec, run_sweep
+from passagent.tools.process.device_lease import lease_device, read_leases
 
 ray = pytest.importorskip("ray")
 
@@ -32,7 +32,7 @@ def _snapshot(sweep: Path) -> dict:
 
 def test_ray_sweep_is_exclusive_per_device_resumable_and_skips_finished_runs(local_cluster, tmp_path: Path,
                                                                               cache_root: Path) -> None:
-    from passagent.agent.sweep_ray import RayExecutor
+    from passagent.agent.sweep.ray_pool import RayExecutor
 
     out = tmp_path / "runs"
     spec = small_sweep(out, "ray", tmp_path, tiny_tasks(tmp_path / "tasks"), cache_root)

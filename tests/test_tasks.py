@@ -10,10 +10,10 @@ import torch
 from helpers import GRAPHNET, PASSBENCH, passbench_task
 
 from passagent.tools.errors import TaskError
-from passagent.tools.graph_source import analyse_model_source, rewrite_device_literals
-from passagent.tools.inputs import synthesize_inputs
-from passagent.tools.tasks import load_task
-from passagent.tools.worker_calls import build_module, _call
+from passagent.tools.tasks.graph_source import analyse_model_source, rewrite_device_literals
+from passagent.tools.tasks.inputs import synthesize_inputs
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.evaluation.steps import build_module, _call
 
 ALL_GRAPHNET = sorted(p for p in GRAPHNET.iterdir() if p.is_dir())
 ALL_PASSBENCH = sorted(p for p in PASSBENCH.iterdir() if p.is_dir())

@@ -1,4 +1,4 @@
-"""The timing loop (tools/timing.py): interleaving, the confidence-interval stopping rule, GC."""
+"""The timing loop (tools/measure/timing.py): interleaving, the confidence-interval stopping rule, GC."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 import pytest
 import torch
 
-from passagent.tools.timing import (GUARD_US, MAX_GUARD_US, TimingConfig, interleaved_replays, median_ci_halfwidth,
+from passagent.tools.measure.timing import (GUARD_US, MAX_GUARD_US, TimingConfig, interleaved_replays, median_ci_halfwidth,
                                     next_guard_us, paired_ratio_ci, time_interleaved)
 
 
@@ -124,7 +124,7 @@ def test_cpu_timing_has_no_graph_time() -> None:
 
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity") or len(os.sched_getaffinity(0)) < 2, reason="needs 2+ cores")
 def test_pinned_timing_runs_on_one_core_and_restores_the_affinity() -> None:
-    from passagent.tools.timing import pinned_to_one_core
+    from passagent.tools.measure.timing import pinned_to_one_core
 
     before = os.sched_getaffinity(0)
     seen: list[set[int]] = []
@@ -144,8 +144,8 @@ def test_pinned_timing_runs_on_one_core_and_restores_the_affinity() -> None:
 
 
 def test_the_models_evaluation_text_shows_graph_replay_time_only_where_measured() -> None:
-    from passagent.agent.condense import describe_subgraph_result
-    from passagent.tools.schema import SubgraphResult, Timing
+    from passagent.agent.run.condense import describe_subgraph_result
+    from passagent.tools.evaluation.schema import SubgraphResult, Timing
 
     def timing(us: float, graph: float | None) -> Timing:
         return Timing(median_us=us, q1_us=us, q3_us=us, n=100, graph_median_us=graph)
@@ -219,8 +219,8 @@ def test_replay_loop_ends_at_max_rounds_even_when_everything_is_dropped() -> Non
 def test_graph_replay_counts_reach_the_stats_and_the_result_schema() -> None:
     from dataclasses import asdict
 
-    from passagent.tools.results import subgraph_from_event
-    from passagent.tools.timing import TimingStats, record_graph_replays
+    from passagent.tools.evaluation.results import subgraph_from_event
+    from passagent.tools.measure.timing import TimingStats, record_graph_replays
 
     stats = {n: TimingStats(median_us=10.0, q1_us=9.0, q3_us=11.0, n=5) for n in ("eager", "candidate", "inductor")}
     # eager and candidate were captured (the candidate lost 7 of 107 replays to the guard); inductor's
@@ -299,7 +299,7 @@ def test_the_cpu_measurement_ends_at_its_wall_budget_when_the_checks_dominate() 
 
 def test_reseed_gives_torch_manual_seeds_stream() -> None:
     """The timed calls' cheap seeding draws what torch.manual_seed does (CUDA: tests/test_gpu.py)."""
-    from passagent.tools.worker_calls import reseed
+    from passagent.tools.evaluation.steps import reseed
 
     reseed(99)
     got = (torch.rand(5), torch.randn(2, 3), torch.randint(0, 100, (4,)))

@@ -1,4 +1,4 @@
-"""Speedup estimators from paired samples (tools/timing.speedup_estimates) and the raw samples
+"""Speedup estimators from paired samples (tools/measure/timing.speedup_estimates) and the raw samples
 ``time_interleaved(samples_out=...)`` hands back for them (benchmarks/eval_repeatability.py)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from passagent.tools.timing import SPEEDUP_ESTIMATORS, TimingConfig, speedup_estimates, time_interleaved
+from passagent.tools.measure.timing import SPEEDUP_ESTIMATORS, TimingConfig, speedup_estimates, time_interleaved
 
 
 def test_every_estimator_gives_the_common_factor_of_proportional_samples() -> None:
@@ -71,7 +71,7 @@ def test_samples_out_are_the_samples_behind_the_stats_paired_by_round(config: Ti
 
 
 def test_every_measurement_records_its_lower_decile() -> None:
-    from passagent.tools.timing import _stats
+    from passagent.tools.measure.timing import _stats
 
     s = _stats([10.0, 20.0, 30.0, 40.0, 100.0], None)
     assert s.median_us == 30.0
@@ -89,7 +89,7 @@ class _Subgraph:
 
 
 def test_speedups_use_the_chosen_statistic() -> None:
-    from passagent.tools.results import subgraph_from_event
+    from passagent.tools.evaluation.results import subgraph_from_event
 
     ev = _event({"eager": (100.0, 60.0), "inductor": (80.0, 50.0), "candidate": (50.0, 40.0)})
     ev["paired_speedup"] = {"eager": 2.2, "inductor": 1.5, "inductor_vs_eager": 1.3}
@@ -108,7 +108,7 @@ def test_speedups_use_the_chosen_statistic() -> None:
 
 
 def test_p10_without_a_recorded_p10_gives_no_speedup_rather_than_a_median_one() -> None:
-    from passagent.tools.results import subgraph_from_event
+    from passagent.tools.evaluation.results import subgraph_from_event
 
     ev = _event({"eager": (100.0, None), "candidate": (50.0, None)})  # a result from before p10 was recorded
     assert subgraph_from_event(0, _Subgraph(), ev, None, time_statistic="p10").speedup_vs_eager is None
@@ -123,7 +123,7 @@ def test_p10_without_a_recorded_p10_gives_no_speedup_rather_than_a_median_one() 
 
 
 def test_paired_falls_back_to_the_ratio_of_medians_only_where_nothing_was_paired() -> None:
-    from passagent.tools.results import subgraph_from_event
+    from passagent.tools.evaluation.results import subgraph_from_event
 
     # Inductor's time from the cache was never timed in the candidate's rounds.
     ev = _event({"eager": (100.0, 60.0), "candidate": (50.0, 40.0)})
@@ -135,14 +135,14 @@ def test_paired_falls_back_to_the_ratio_of_medians_only_where_nothing_was_paired
 
 
 def test_unknown_time_statistic_is_refused() -> None:
-    from passagent.tools.evaluate import EvalOptions
+    from passagent.tools.evaluation.evaluate import EvalOptions
 
     with pytest.raises(ValueError, match="time statistic"):
         EvalOptions(time_statistic="mean")
 
 
 def test_baseline_cache_entries_keep_inductors_p10_ratio() -> None:
-    from passagent.tools.results import cache_entry
+    from passagent.tools.evaluation.results import cache_entry
 
     entry = cache_entry(_event({"eager": (100.0, 60.0), "inductor": (80.0, 45.0)}))
     assert entry["inductor_ratio"] == 0.8 and entry["inductor_p10_ratio"] == 0.75
@@ -150,7 +150,7 @@ def test_baseline_cache_entries_keep_inductors_p10_ratio() -> None:
 
 
 def test_the_worker_records_the_median_of_per_round_ratios_per_baseline() -> None:
-    from passagent.tools.worker_calls import paired_speedups
+    from passagent.tools.evaluation.steps import paired_speedups
 
     samples = {"eager": [10.0, 20.0, 30.0], "inductor": [8.0, 8.0, 8.0], "candidate": [5.0, 5.0, 20.0]}
     # eager / candidate per round: 2, 4, 1.5 -> median 2; inductor: 1.6, 1.6, 0.4 -> 1.6.

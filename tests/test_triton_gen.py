@@ -20,9 +20,9 @@ from passagent.agent.builtin.fx_reader import read_graphs
 from passagent.agent.builtin.drafts import RuleDraft
 from passagent.agent.builtin.recipes import propose_rules
 from passagent.agent.builtin.triton_gen import MIN_OPS, find_regions, generated_kernels
-from passagent.tools.ir import dynamo_fx_ir
-from passagent.tools.static_checks import Mode, check_source
-from passagent.tools.triton_ops import launches_triton
+from passagent.tools.inspection.ir import dynamo_fx_ir
+from passagent.tools.integrity.static_checks import Mode, check_source
+from passagent.tools.passes.triton_ops import launches_triton
 
 triton = pytest.importorskip("triton")
 F = torch.nn.functional
@@ -201,13 +201,13 @@ def test_generated_pass_goes_through_the_harness_triton_registration(tmp_path: P
 
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.passes import load_rules
-    from passagent.tools.rewrite import apply_rules
-    from passagent.tools.tasks import load_task
-    from passagent.tools.triton_ops import register_triton_replacements
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.passes.rules import load_rules
+    from passagent.tools.passes.rewrite import apply_rules
+    from passagent.tools.tasks.loader import load_task
+    from passagent.tools.passes.triton_ops import register_triton_replacements
+    from passagent.tools.evaluation.steps import build_module
 
     sg = load_task(str(builtin_tasks_dir() / "task_035")).subgraphs[0]
     module = build_module(sg, torch.device("cpu"), "t")
@@ -240,9 +240,9 @@ def test_a_placeholder_bound_to_a_number_is_computed_as_one(tmp_path: Path) -> N
 
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from passagent.tools.passes import load_rules
-    from passagent.tools.rewrite import apply_rules
-    from passagent.tools.triton_ops import register_triton_replacements
+    from passagent.tools.passes.rules import load_rules
+    from passagent.tools.passes.rewrite import apply_rules
+    from passagent.tools.passes.triton_ops import register_triton_replacements
 
     _, d = one_draft(scaled_relu, torch.randn(3, 40), torch.randn(3, 40))
     assert check_source(d.source, "FusedKernel.py") == [] and check_source(d.source, "FusedKernel.py", Mode.STRICT) == []
@@ -276,11 +276,11 @@ def test_a_placeholder_bound_to_a_number_is_computed_as_one(tmp_path: Path) -> N
 def _task_cases(task: str, subgraphs: list[int] | None = None) -> list[tuple[int, str, tuple[torch.Tensor, ...], torch.Tensor]]:
     """(index, generated pass source, inputs, eager output) per subgraph of a built-in task: the
     generated-kernel pass the policy proposes from that subgraph's FX graph."""
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.correctness import flatten_outputs
-    from passagent.tools.inputs import synthesize_inputs
-    from passagent.tools.tasks import load_task
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.measure.correctness import flatten_outputs
+    from passagent.tools.tasks.inputs import synthesize_inputs
+    from passagent.tools.tasks.loader import load_task
+    from passagent.tools.evaluation.steps import build_module
 
     out = []
     for i, sg in enumerate(load_task(str(builtin_tasks_dir() / task)).subgraphs):
@@ -300,9 +300,9 @@ def test_generated_pass_is_correct_at_t_minus_5_on_every_dtype_of_a_task(tmp_pat
                                                                           subgraphs: list[int] | None) -> None:
     """Every subgraph's own generated pass (float32, float16 and bfloat16 subgraphs), run by
     Triton's interpreter, is correct at t = -5 against eager by the harness's own comparison
-    (tools/correctness.py; SCORING.md tolerance table). task_028's short rows (32-128 columns)
+    (tools/measure/correctness.py; SCORING.md tolerance table). task_028's short rows (32-128 columns)
     run several rows per program."""
-    from passagent.tools.correctness import compare_outputs
+    from passagent.tools.measure.correctness import compare_outputs
 
     cases = _task_cases(task, subgraphs)
     levels: dict[int, int | None] = {}
@@ -383,12 +383,12 @@ def test_inductor_inlines_the_generated_kernel(tmp_path: Path) -> None:
     from torch._functorch.aot_autograd import aot_module_simplified
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from passagent.tools.builtin_tasks import builtin_tasks_dir
-    from passagent.tools.passes import load_rules
-    from passagent.tools.rewrite import apply_rules
-    from passagent.tools.tasks import load_task
-    from passagent.tools.triton_ops import register_triton_replacements
-    from passagent.tools.worker_calls import build_module
+    from passagent.tools.tasks.builtin import builtin_tasks_dir
+    from passagent.tools.passes.rules import load_rules
+    from passagent.tools.passes.rewrite import apply_rules
+    from passagent.tools.tasks.loader import load_task
+    from passagent.tools.passes.triton_ops import register_triton_replacements
+    from passagent.tools.evaluation.steps import build_module
 
     [(_, source, _, _)] = _task_cases("task_035", [0])
     (tmp_path / "FusedKernel.py").write_text(source)

@@ -1,4 +1,4 @@
-"""Triton replacements registered as custom ops (tools/triton_ops.py), on the CPU.
+"""Triton replacements registered as custom ops (tools/passes/triton_ops.py), on the CPU.
 
 Triton kernels cannot run here, but everything the harness does before a launch can: finding
 the kernels a replacement launches, tracing it as one call, inferring the operator schema from
@@ -20,20 +20,20 @@ from helpers import EXAMPLES, REPO
 
 pytest.importorskip("triton")
 
-from passagent.tools.backend import PassBackend  # noqa: E402
-from passagent.tools.evaluate import EvalOptions, evaluate_pass  # noqa: E402
-from passagent.tools.inputs import synthesize_inputs  # noqa: E402
-from passagent.tools.passes import load_rules  # noqa: E402
-from passagent.tools.rewrite import apply_rules  # noqa: E402
-from passagent.tools.tasks import load_task  # noqa: E402
-from passagent.tools.triton_ops import (  # noqa: E402
+from passagent.tools.passes.backend import PassBackend  # noqa: E402
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass  # noqa: E402
+from passagent.tools.tasks.inputs import synthesize_inputs  # noqa: E402
+from passagent.tools.passes.rules import load_rules  # noqa: E402
+from passagent.tools.passes.rewrite import apply_rules  # noqa: E402
+from passagent.tools.tasks.loader import load_task  # noqa: E402
+from passagent.tools.passes.triton_ops import (  # noqa: E402
     TritonReplacement,
     TritonReplacementError,
     infer_schema,
     launches_triton,
     register_triton_replacements,
 )
-from passagent.tools.worker_calls import build_module  # noqa: E402
+from passagent.tools.evaluation.steps import build_module  # noqa: E402
 
 RMS_PASS = EXAMPLES / "task035_rms_norm_triton"
 RMS_TASK = REPO / "bench" / "tasks" / "task_035"

@@ -58,7 +58,7 @@ def require_device(device: str, option: str = "--device", cpu_slots: bool = Fals
 
     Accepted: ``cpu``; ``cuda`` and ``cuda:N`` (N below the number of GPUs) where CUDA is
     available; with ``cpu_slots`` also ``cpu:N``, a sweep's stand-in slots of the CPU
-    (:func:`passagent.tools.device_lease.leased_device`), which no other command has.
+    (:func:`passagent.tools.process.device_lease.leased_device`), which no other command has.
 
     Raises:
         DeviceUnavailableError: a CUDA device this machine does not have (one line naming it).

@@ -21,7 +21,7 @@ import torch
 import torch.fx
 from torch.fx.passes.utils.matcher_utils import SubgraphMatcher
 
-from ...tools.rewrite import canonicalize_call_args
+from ...tools.passes.rewrite import canonicalize_call_args
 from .fx_reader import BINOPS, CMPOPS, UNARYOPS, FxGraph, FxNode, Opaque, Ref, to_torch_graph
 
 _SYMBOLS = {v: sym for v, sym in zip(BINOPS.values(), ["+", "-", "*", "/", "//", "%", "**", "@", "&", "|", "^", "<<", ">>"])}

@@ -7,7 +7,7 @@ their text, so the policy imports without Triton. They are the launcher's per-ca
 dtypes: a pass may keep no state across calls (the static checks' ``global_state`` and
 ``identity_cache`` rules), so nothing is cached, and Triton's own host helpers
 (``triton.next_power_of_2``, ``triton.cdiv``) cost microseconds per call and are not used.
-Under Inductor the launcher runs once, at trace time (``tools/triton_ops.py``).
+Under Inductor the launcher runs once, at trace time (``tools/passes/triton_ops.py``).
 """
 
 from __future__ import annotations

@@ -319,7 +319,7 @@ def candidate_drafts(irs: dict[int, dict[str, Any]], device: str
 
     Args:
         irs: subgraph index -> its IR (``fx_code`` and ``fx_nodes`` are read), as
-            :func:`parse_ir_text` rebuilds it or :func:`passagent.tools.ir.inspect_subgraph` returns it.
+            :func:`parse_ir_text` rebuilds it or :func:`passagent.tools.inspection.ir.inspect_subgraph` returns it.
         device: where the passes run (generated Triton kernels only on CUDA).
 
     Returns:

@@ -113,7 +113,7 @@ def propose_rules(ir: dict[str, Any], device: str = "cpu") -> list[RuleDraft]:
     """All drafts from all recipes for this subgraph IR, in catalogue priority order, deduplicated by source.
 
     Args:
-        ir: the dict of :func:`passagent.tools.ir.inspect_subgraph` (``fx_code`` and ``fx_nodes``
+        ir: the dict of :func:`passagent.tools.inspection.ir.inspect_subgraph` (``fx_code`` and ``fx_nodes``
             are what is read).
         device: where the pass will run; recipes whose replacements launch Triton kernels
             (``cuda_only``) propose nothing unless it is a CUDA device.

@@ -6,7 +6,7 @@ layer norm), that produces exactly one value read outside it. :func:`find_region
 regions; :func:`kernel_pass` writes a complete pass for one: the pattern is the region's nodes
 copied from the graph (:func:`~.emit.emit_pattern`), the replacement a launcher that allocates
 the output and launches one ``@triton.jit`` kernel. The harness registers such a replacement
-as a ``torch.library.triton_op`` (``tools/triton_ops.py``); AOTAutograd decomposes that op into
+as a ``torch.library.triton_op`` (``tools/passes/triton_ops.py``); AOTAutograd decomposes that op into
 the kernel call (a ``triton_kernel_wrapper_functional`` node with a constant grid and constant
 scalar arguments), so Inductor compiles the kernel into its own wrapper with the rest of the
 graph and the Python launcher runs once, at trace time, not per call.

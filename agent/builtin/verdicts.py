@@ -1,7 +1,7 @@
 """Reading an ``evaluate_pass`` result as the built-in policy does, and deciding whether a
 candidate is kept.
 
-The policy reads the same text a model reads (:func:`passagent.agent.condense.describe_eval`):
+The policy reads the same text a model reads (:func:`passagent.agent.run.condense.describe_eval`):
 the head line ``AS = a vs <baseline> (AS = b vs <other>); default Inductor AS = c, AS/AS(Inductor)
 = r; correct@-5: k/n; ...`` and one block per subgraph with ``correct at: t>=x ...; default Inductor
 correct at: t>=y``.

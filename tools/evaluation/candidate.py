@@ -22,25 +22,25 @@ from typing import Any
 
 import torch
 
-from ..compile_ahead import DeferredBackend, LeaseFlag, compile_only, placeholder_inputs, unwrap
-from ..correctness import bitwise_equal, flatten_outputs
-from ..inputs import clone_inputs
-from ..integrity import Breach, alias_map
-from ..passes import RuleLoadFailure, load_rules, source_files
-from ..strict_runtime import strict_breach
-from ..tasks import load_task
-from ..tracebacks import trim_traceback
-from ..worker_calls import _call, _describe_error, _make_cache_tag, build_module, sandbox_breach
+from ..process.compile_ahead import DeferredBackend, LeaseFlag, compile_only, placeholder_inputs, unwrap
+from ..measure.correctness import bitwise_equal, flatten_outputs
+from ..tasks.inputs import clone_inputs
+from ..integrity.rules import Breach, alias_map
+from ..passes.rules import RuleLoadFailure, load_rules, source_files
+from ..integrity.strict_runtime import strict_breach
+from ..tasks.loader import load_task
+from ..process.tracebacks import trim_traceback
+from .steps import _call, _describe_error, _make_cache_tag, build_module, sandbox_breach
 from .draws import DrawSpec, draw_inputs, grown_subgraph, growth_from_json
 from .wire import write_values
 from .windows import Windows
 
 
 def profile_table(fn: Any, sg: Any, device: torch.device, calls: int, degenerate_std: float) -> dict[str, Any]:
-    """``{"table": ...}`` (:func:`passagent.tools.profiling.kernel_table`) of ``fn`` over ``calls``
+    """``{"table": ...}`` (:func:`passagent.tools.measure.profiling.kernel_table`) of ``fn`` over ``calls``
     calls on narrow draws, after one warm-up call; ``{"error": ...}`` if it raises."""
-    from ..profiling import kernel_table, profile_calls
-    from ..worker_calls import reseed
+    from ..measure.profiling import kernel_table, profile_calls
+    from .steps import reseed
 
     try:
         draws = [draw_inputs(sg, DrawSpec(seed=k), device, degenerate_std) for k in range(calls)]
@@ -94,7 +94,7 @@ class CandidateRole:
         if msg.get("cpu_seconds"):
             import resource
 
-            from ..sandbox import apply_resource_limits
+            from ..process.sandbox import apply_resource_limits
 
             used = resource.getrusage(resource.RUSAGE_SELF)
             apply_resource_limits(cpu_seconds=int(msg["cpu_seconds"]) + int(used.ru_utime + used.ru_stime) + 1)
@@ -121,7 +121,7 @@ class CandidateRole:
 
     def _candidate(self, i: int) -> tuple[Any, Any]:
         if i not in self.candidates:
-            from ..backend import PassBackend
+            from ..passes.backend import PassBackend
 
             backend = PassBackend(self.rules or [], files=[str(f) for f in self.pass_files], strict=self.strict,
                                   on_phase=self._note_phase)
@@ -133,7 +133,7 @@ class CandidateRole:
 
     def op_precompile(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Compile the candidate of subgraph ``sg`` (the pass's rewrite, Inductor) without running it,
-        on placeholders of the draw's sizes (:mod:`passagent.tools.compile_ahead`): host work, done
+        on placeholders of the draw's sizes (:mod:`passagent.tools.process.compile_ahead`): host work, done
         before the device lease. A compile that fails is reported at the candidate's first run,
         as if it had failed then. Not in strict mode, whose check runs the replacements."""
         i = int(msg["sg"])
@@ -148,7 +148,7 @@ class CandidateRole:
             # The held-out shapes first: Dynamo tries a code object's newest graph first, so the
             # measured shapes' graph, compiled next, is the one every timed call finds first. With a
             # backend of its own, so the subgraph's matches and verdicts are the measured shapes'.
-            from ..backend import PassBackend
+            from ..passes.backend import PassBackend
 
             deferred = self._deferred[i]
             deferred.backend = PassBackend(self.rules or [], files=[str(f) for f in self.pass_files], strict=self.strict,

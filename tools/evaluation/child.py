@@ -3,7 +3,7 @@
 A child is a fresh interpreter (never a fork) in its own process group, started by
 :mod:`.serve` with two pipes (requests in, replies out) and its output going to a log file in its
 folder. With the sandbox on it runs in a fresh network namespace and, where the OS allows, as
-the first process of its own PID namespace (:func:`..sandbox.isolate_process_command`), confined
+the first process of its own PID namespace (:func:`..process.sandbox.isolate_process_command`), confined
 to writing its folder and its compiler cache.
 
 The two roles get different compiler caches: the clean role Inductor's cache under
@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import children as registry
-from ..sandbox import isolate_process_command, scrubbed_environment
+from ..process import children as registry
+from ..process.sandbox import isolate_process_command, scrubbed_environment
 from .observe import ProcessObserver, children_of
 from .wire import Channel, ChannelClosed, ChannelTimeout, ProtocolError
 
@@ -146,7 +146,7 @@ def seed_candidate_cache(cache_root: Path, scope: str = "shared") -> int:
 
 def role_sandbox(env: dict[str, str], workdir: Path, *, address_space_bytes: int | None, cpu_seconds: int | None
                  ) -> dict[str, Any]:
-    """A child's confinement (:func:`..worker_entry.confine`): resource limits, writes only to
+    """A child's confinement (:func:`..inspection.match_entry.confine`): resource limits, writes only to
     ``workdir`` and its role's compiler cache (created here), no network."""
     inductor = Path(env["TORCHINDUCTOR_CACHE_DIR"])
     inductor.mkdir(parents=True, exist_ok=True)
@@ -243,7 +243,7 @@ class Child:
             os.close(rep_w)
         child = cls(launch, workdir, proc, Channel(req_w, rep_r), forked, log_path)
         CHILDREN.add(child)
-        registry.register(proc)  # an interrupt of the command ends it (:func:`passagent.tools.children.kill_all`)
+        registry.register(proc)  # an interrupt of the command ends it (:func:`passagent.tools.process.children.kill_all`)
         return child
 
     # -- talking ---------------------------------------------------------------------------------

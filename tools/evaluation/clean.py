@@ -18,14 +18,22 @@ from typing import Any
 
 import torch
 
-from .. import physics_floor
-from ..compile_ahead import DeferredBackend, LeaseFlag, compile_only, placeholder_inputs, unwrap
-from ..correctness import Comparison, OutputMismatch, bitwise_equal, compare_outputs, flatten_outputs, merge, outputs_equal
-from ..inputs import clone_inputs, is_degenerate
-from ..integrity import alias_map
-from ..tasks import Subgraph, load_task
-from ..tracebacks import one_line, trim_traceback
-from ..worker_calls import _call, _describe_error, _error_stats, _reference_call, build_module
+from ..measure import physics_floor
+from ..process.compile_ahead import DeferredBackend, LeaseFlag, compile_only, placeholder_inputs, unwrap
+from ..measure.correctness import (
+    Comparison,
+    OutputMismatch,
+    bitwise_equal,
+    compare_outputs,
+    flatten_outputs,
+    merge,
+    outputs_equal,
+)
+from ..tasks.inputs import clone_inputs, is_degenerate
+from ..integrity.rules import alias_map
+from ..tasks.loader import Subgraph, load_task
+from ..process.tracebacks import one_line, trim_traceback
+from .steps import _call, _describe_error, _error_stats, _reference_call, build_module
 from .draws import (DrawSpec, MAX_SIZES, correctness_draws, draw_inputs, grown_subgraph, growth_to_json, index_ranges,
                     secret_growth, size_candidates, widened_int_ranges)
 from .wire import BadValues, dense_non_overlapping, read_values
@@ -175,7 +183,7 @@ class CleanRole:
 
     def op_precompile(self, msg: dict[str, Any]) -> dict[str, Any]:
         """Compile default Inductor for subgraph ``sg`` without running it (on placeholders of the
-        first draw's sizes; :mod:`passagent.tools.compile_ahead`): host work, done before the
+        first draw's sizes; :mod:`passagent.tools.process.compile_ahead`): host work, done before the
         device lease. Its first real call, under the lease, runs what was compiled here."""
         i = int(msg["sg"])
         if i in self.states or i in self._ahead:

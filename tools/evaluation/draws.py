@@ -28,9 +28,9 @@ from typing import Any
 
 import torch
 
-from ..inputs import SPREAD_FACTOR, synthesize_arg
-from ..meta import TensorMeta
-from ..tasks import Subgraph
+from ..tasks.inputs import SPREAD_FACTOR, synthesize_arg
+from ..tasks.meta import TensorMeta
+from ..tasks.loader import Subgraph
 
 #: The factor of the recorded std of the spread and wide draws (SCORING.md).
 SPREAD_DRAW, WIDE_DRAW = 1.0, 3.0
@@ -173,7 +173,7 @@ class TimingPool:
         sg: the subgraph.
         spec: the draw (its seed is secret until timing starts; GraphNet's narrow spread).
         device: where the pool lives (drawn there with its own generator).
-        degenerate_std: see :func:`passagent.tools.inputs.synthesize_arg`.
+        degenerate_std: see :func:`passagent.tools.tasks.inputs.synthesize_arg`.
     """
 
     def __init__(self, sg: Subgraph, spec: DrawSpec, device: torch.device, degenerate_std: float):

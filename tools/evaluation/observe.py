@@ -10,7 +10,7 @@ The referee reads these from outside the candidate process, so nothing the pass 
 * threads: the entries of ``/proc/<pid>/task`` (``man 5 proc``).
 * descendants: every process whose parent chain (``/proc/<pid>/stat`` field 4) reaches the
   process. A candidate runs as the first process of its own PID namespace where the OS allows
-  (:mod:`passagent.tools.sandbox`), so an orphan it leaves is re-parented to it, never to the
+  (:mod:`passagent.tools.process.sandbox`), so an orphan it leaves is re-parented to it, never to the
   machine's init, and stays its descendant.
 """
 

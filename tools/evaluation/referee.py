@@ -11,7 +11,7 @@ For each subgraph of the task (``shared/docs/DESIGN.md``, "Process roles"):
    there.
 
 Each subgraph's outcome is reported as the event the result assembly reads
-(:func:`passagent.tools.results.subgraph_from_event`), with the failure class of the step a
+(:func:`passagent.tools.evaluation.results.subgraph_from_event`), with the failure class of the step a
 failure happened in: ``compile`` while the pass loaded or the candidate compiled, ``runtime``
 while it ran, ``timeout`` past the per-subgraph limit, ``integrity`` when a rule fired. A
 candidate process that dies is replaced for the remaining subgraphs.
@@ -24,12 +24,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from .. import physics_floor
-from ..correctness import HEADLINE_LEVEL, Comparison, merge
-from ..integrity import Breach
-from ..isolation import WorkerRun, _crash_report
-from ..timing import TimingConfig
-from ..worker_calls import phase_durations, secret_seed
+from ..measure import physics_floor
+from ..measure.correctness import HEADLINE_LEVEL, Comparison, merge
+from ..integrity.rules import Breach
+from ..process.isolation import WorkerRun, _crash_report
+from ..measure.timing import TimingConfig
+from .steps import phase_durations, secret_seed
 from .child import CLEAN_POOL, STANDBY_POOL, Child, ChildFailed, Launch, new_workdir
 from .rounds import Rounds, TimedBreach, TimedCallFailed
 
@@ -63,7 +63,7 @@ def _comparison(d: dict[str, Any]) -> Comparison:
 
 @dataclasses.dataclass
 class Plan:
-    """What the referee needs to run one evaluation (built by :mod:`passagent.tools.evaluate`).
+    """What the referee needs to run one evaluation (built by :mod:`passagent.tools.evaluation.evaluate`).
 
     Attributes:
         task: the loaded task. pass_path, digest, pass_files: the pass.
@@ -74,7 +74,7 @@ class Plan:
         integrity_mode, heldout_shapes, standby, profile, profile_calls: as in ``EvalOptions``.
         cpu_seconds: the candidate's CPU-time limit.
         compile_before_lease: compile the candidate and default Inductor of every subgraph before
-            ``on_ready`` (the device lease), running nothing (:mod:`passagent.tools.compile_ahead`);
+            ``on_ready`` (the device lease), running nothing (:mod:`passagent.tools.process.compile_ahead`);
             their first runs, with everything else on the device, come after it.
         on_ready: called with the seconds of start-up once both processes are ready (the lease).
         on_device_done: called after the last device step.
@@ -107,7 +107,7 @@ class Plan:
 
 
 class Referee:
-    """Runs one :class:`Plan`; :meth:`run` returns the :class:`~passagent.tools.isolation.WorkerRun`."""
+    """Runs one :class:`Plan`; :meth:`run` returns the :class:`~passagent.tools.process.isolation.WorkerRun`."""
 
     def __init__(self, plan: Plan):
         self.plan = plan

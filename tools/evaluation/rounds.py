@@ -49,9 +49,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..integrity import Breach
-from ..timing import TimingConfig, _stats, median_ci_halfwidth, paired_ratio_ci
-from ..worker_calls import paired_speedups
+from ..integrity.rules import Breach
+from ..measure.timing import TimingConfig, _stats, median_ci_halfwidth, paired_ratio_ci
+from .steps import paired_speedups
 from .child import Child, ChildFailed
 from .serve import DONE
 
@@ -81,7 +81,7 @@ _GO = b'{"op":"go"}\n'
 
 
 class TimedBreach(Exception):
-    """An outside check failed while timing (carries the :class:`~passagent.tools.integrity.Breach`)."""
+    """An outside check failed while timing (carries the :class:`~passagent.tools.integrity.rules.Breach`)."""
 
     def __init__(self, breach: Breach):
         self.breach = breach

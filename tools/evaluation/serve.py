@@ -43,7 +43,7 @@ def settle_process(device_type: str, cpu_threads: int | None) -> None:
 
 
 def serve(spec: dict[str, Any]) -> int:
-    from ..worker_entry import confine
+    from ..inspection.match_entry import confine
 
     applied = confine(spec.get("sandbox"))
     from .wire import ChildChannel
@@ -52,10 +52,10 @@ def serve(spec: dict[str, Any]) -> int:
     t0 = time.perf_counter()
     settle_process(spec["device_type"], spec.get("cpu_threads"))
     if spec.get("profile"):
-        from ..profiling import enable_cpp_kernel_profile
+        from ..measure.profiling import enable_cpp_kernel_profile
 
         enable_cpp_kernel_profile()  # before anything is compiled: C++ kernels get profiler records
-    from ..worker_calls import preload
+    from .steps import preload
 
     preload(spec["device_type"])
     role_name = spec["role"]
@@ -81,7 +81,7 @@ def serve(spec: dict[str, Any]) -> int:
             try:
                 windows.go()
             except Exception as exc:  # noqa: BLE001 - a timed call raised: the referee fails the variant
-                from ..tracebacks import one_line
+                from ..process.tracebacks import one_line
 
                 channel.reply({"ok": False, "error": one_line(exc), "traceback": "".join(traceback.format_exception(exc))[-4000:]})
                 continue
@@ -93,7 +93,7 @@ def serve(spec: dict[str, Any]) -> int:
         try:
             reply = role.handle(str(op), msg)
         except Exception as exc:  # noqa: BLE001 - reported to the referee, which classifies it
-            from ..tracebacks import one_line
+            from ..process.tracebacks import one_line
 
             reply = {"ok": False, "error": one_line(exc), "traceback": "".join(traceback.format_exception(exc))[-4000:]}
         channel.reply(reply)

@@ -20,9 +20,9 @@ from typing import Any
 
 import torch
 
-from ..correctness import flatten_outputs
-from ..integrity import alias_map
-from ..worker_calls import reseed
+from ..measure.correctness import flatten_outputs
+from ..integrity.rules import alias_map
+from .steps import reseed
 from .draws import DrawSpec, TimingPool
 from .wire import write_values
 
@@ -130,14 +130,14 @@ class Windows:
         while the device runs this one, as in the timed windows, so a call's span is its device
         work, or the host's launch time where that is longer; never an idle device's wake-up after
         a synchronisation), and of a CUDA-graph replay of one call
-        (``graph_median_us``, :func:`passagent.tools.timing.graph_replay_medians`, within
+        (``graph_median_us``, :func:`passagent.tools.measure.timing.graph_replay_medians`, within
         ``budget_s``). Not scored: the score is the referee's clock. In the candidate process these
         are its own account, like anything it says. Empty on the CPU."""
         if self.device.type != "cuda" or self.pool is None:
             return {}
         import statistics
 
-        from ..timing import graph_replay_medians
+        from ..measure.timing import graph_replay_medians
 
         out: dict[str, dict[str, Any]] = {}
         args = self.pool.inputs(0)

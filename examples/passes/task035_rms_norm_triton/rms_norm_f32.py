@@ -8,7 +8,7 @@ One program per row reads the row once, reduces in float32 and writes ``w * y`` 
 dtype, rounding once at the store as Inductor does. The
 replacement launches a Triton kernel, so the harness registers it as a custom op
 (``torch.library.triton_op``) and Inductor compiles the rest of the graph around it
-(``tools/triton_ops.py``). Triton kernels run on CUDA only: evaluate with ``--device cuda``.
+(``tools/passes/triton_ops.py``). Triton kernels run on CUDA only: evaluate with ``--device cuda``.
 
 The cast dtype is a literal of the pattern, so the pass has one rule per dtype; the three rule
 files differ only in it.

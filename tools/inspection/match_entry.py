@@ -1,0 +1,55 @@
+"""Entry point of a sandboxed worker process of ``passagent coverage`` (where passes match), and
+the confinement every evaluation process applies first (:func:`confine`, also used by
+:mod:`..evaluation.serve`).
+
+Deliberately imports neither torch nor the worker at module level: Landlock confines the calling
+thread and whatever it starts afterwards, so it must be applied while the process is still
+single-threaded, before torch's import can start thread pools.
+
+Run as ``python -m passagent.tools.inspection.match_entry REQUEST.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def confine(box: dict[str, Any] | None) -> list[str]:
+    """Apply a request's ``sandbox`` entry (resource limits, write confinement, the network note)."""
+    from ..process.sandbox import apply_resource_limits, restrict_writes
+
+    applied: list[str] = []
+    if box:
+        applied += apply_resource_limits(
+            address_space_bytes=box.get("address_space_bytes"),
+            cpu_seconds=box.get("cpu_seconds"),
+            open_files=box.get("open_files"),
+            file_size_bytes=box.get("file_size_bytes"),
+        )
+        applied.append("writes: " + restrict_writes([Path(p) for p in box["writable_dirs"]]))
+        applied.append("network: " + box.get("network", "not isolated"))
+    return applied
+
+
+def run_request(request: dict[str, Any], applied: list[str]) -> int:
+    """Run a request: where passes match (``mode: match``, :mod:`.match_stage`, for
+    ``passagent coverage``). Evaluations run in the clean-room processes (:mod:`..evaluation.serve`)."""
+    if request.get("mode") != "match":
+        sys.stderr.write("worker_entry runs match requests only; evaluations use passagent.tools.evaluation.serve\n")
+        return 2
+    from .match_stage import MatchWorker
+
+    MatchWorker(request, sandbox=applied).run()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    request = json.loads(Path(argv[1]).read_text())
+    return run_request(request, confine(request.get("sandbox")))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
