@@ -53,3 +53,11 @@ def ratio_of_evaluation(evaluation: dict | None) -> float | None:
 
 __all__ = ["AS_LABEL", "RATIO_LABEL", "INDUCTOR_BASELINE_LABEL", "GEOMEAN_LABEL", "fmt_as", "fmt_ratio",
            "fmt_speedup", "confirmed_as", "ratio_of_evaluation"]
+
+
+def result_words(result: dict) -> str:
+    """A finished run's headline for a log line: ``best AS 0.914, AS / AS(Inductor) 1.010``."""
+    text = f"best AS {fmt_as(result.get('best_as'))}"
+    if result.get("best_ratio_to_inductor") is not None:
+        text += f", {RATIO_LABEL} {fmt_ratio(result['best_ratio_to_inductor'])}"
+    return text

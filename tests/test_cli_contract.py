@@ -212,7 +212,7 @@ def test_the_exit_code_table_is_documented(tmp_path: Path) -> None:
 
 
 def test_report_prints_a_summary_that_fits_the_terminal() -> None:
-    from passagent.agent.report.build import Metric, ModelRow
+    from passagent.agent.report.model import Metric, ModelRow
     from passagent.agent.report.tables import terminal_summary
 
     def row(name: str, ref: bool = False) -> ModelRow:

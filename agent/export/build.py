@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,51 +31,7 @@ from ...tools.errors import PassagentError, require_module
 from ...tools.measure.scoring import DEFAULT_FAILURE_PENALTY
 from .formats import CONVERTERS, FORMATS, parquet_schema, to_parquet_row
 from ..run.runstate import RunInfo, find_runs, load_run, read_events
-
-
-@dataclass
-class Trajectory:
-    """One run as a provider-neutral conversation plus metadata."""
-
-    id: str
-    task_id: str
-    model: str
-    seed: int
-    run_id: str
-    messages: list[dict[str, Any]]
-    tools: list[dict[str, Any]]
-    best_as: float | None
-    exit_reason: str
-    es_steps: list[dict[str, Any]]
-    cost_usd: float
-    input_tokens: int
-    output_tokens: int
-    steps: int
-    evaluations: int
-    source: str
-    failure_penalty: float = DEFAULT_FAILURE_PENALTY
-    split: str = "train"
-    tools_recorded: bool = True
-    integrity_rules: list[str] = field(default_factory=list)
-
-    @property
-    def score(self) -> float:
-        """Best AS, or the failure penalty b for a run that evaluated no pass."""
-        return self.best_as if self.best_as is not None else self.failure_penalty
-
-    def metadata(self) -> dict[str, Any]:
-        return {"id": self.id, "split": self.split, "task_id": self.task_id, "model": self.model, "seed": self.seed,
-                "run_id": self.run_id, "best_as": self.best_as, "exit_reason": self.exit_reason,
-                "cost_usd": self.cost_usd, "input_tokens": self.input_tokens, "output_tokens": self.output_tokens,
-                "steps": self.steps, "evaluations": self.evaluations, "es_steps": self.es_steps, "source": self.source,
-                # Label: the integrity rules that fired on any evaluation of the run (an exploit attempt).
-                "integrity_rules": self.integrity_rules, "exploit_attempt": bool(self.integrity_rules)}
-
-    def action_digest(self) -> str:
-        """SHA-256 of the task and everything the model did (not what tools answered)."""
-        acts = [(m["content"], [(c["name"], c.get("arguments"), c.get("raw_arguments") if c.get("arguments") is None else None)
-                                for c in m["tool_calls"]]) for m in self.messages if m["role"] == "assistant"]
-        return hashlib.sha256(json.dumps([self.task_id, acts], sort_keys=True, default=str).encode()).hexdigest()
+from .record import TrajectoryRecord
 
 
 def tool_specs(config: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
@@ -97,7 +52,7 @@ def _message(m: dict[str, Any]) -> dict[str, Any]:
                             "raw_arguments": c.get("raw_arguments", "")} for c in m.get("tool_calls") or []]}
 
 
-def trajectory(info: RunInfo) -> Trajectory:
+def trajectory(info: RunInfo) -> TrajectoryRecord:
     """Rebuild one finished run's conversation and metadata from its folder.
 
     Raises:
@@ -139,7 +94,7 @@ def trajectory(info: RunInfo) -> Trajectory:
     b = float((c.get("eval_options") or {}).get("scoring", {}).get("failure_penalty", DEFAULT_FAILURE_PENALTY))
     run_id = str(r.get("run_id") or c.get("run_id") or "")
     key = f"{run_id}/{info.task_id}/{info.path.name}"
-    return Trajectory(
+    return TrajectoryRecord(
         id=hashlib.sha256(key.encode()).hexdigest()[:16], task_id=info.task_id, model=info.model, seed=info.seed,
         run_id=run_id, messages=messages, tools=tools, best_as=r.get("best_as"), exit_reason=str(r.get("exit_reason")),
         es_steps=es_steps, cost_usd=float(r.get("cost_usd") or 0.0), input_tokens=int(r.get("input_tokens") or 0),
@@ -170,11 +125,11 @@ class Exported:
     duplicates: int
     filtered: int
     skipped: list[str] = field(default_factory=list)
-    records: list[Trajectory] = field(default_factory=list)
+    records: list[TrajectoryRecord] = field(default_factory=list)
 
 
-def collect_trajectories(runs_dir: Path) -> tuple[list[Trajectory], list[str]]:
-    """Every finished run under ``runs_dir`` as a :class:`Trajectory`, and the skipped folders.
+def collect_trajectories(runs_dir: Path) -> tuple[list[TrajectoryRecord], list[str]]:
+    """Every finished run under ``runs_dir`` as a :class:`TrajectoryRecord`, and the skipped folders.
 
     Raises:
         PassagentError: ``runs_dir`` does not exist.
@@ -196,20 +151,20 @@ def collect_trajectories(runs_dir: Path) -> tuple[list[Trajectory], list[str]]:
     return out, skipped
 
 
-def select(records: list[Trajectory], min_as: float | None = None, best_only: bool = False) -> tuple[list[Trajectory], int, int]:
+def select(records: list[TrajectoryRecord], min_as: float | None = None, best_only: bool = False) -> tuple[list[TrajectoryRecord], int, int]:
     """Filter (``min_as``, ``best_only``) and deduplicate; returns (kept, filtered out, duplicates)."""
     n0 = len(records)
     if min_as is not None:
         records = [r for r in records if r.score >= min_as]
     if best_only:
-        best: dict[str, Trajectory] = {}
+        best: dict[str, TrajectoryRecord] = {}
         for r in records:
             cur = best.get(r.task_id)
             if cur is None or (r.score, -r.steps) > (cur.score, -cur.steps):
                 best[r.task_id] = r
         records = list(best.values())
     filtered = n0 - len(records)
-    unique: dict[str, Trajectory] = {}
+    unique: dict[str, TrajectoryRecord] = {}
     for r in sorted(records, key=lambda r: (-r.score, r.steps, r.id)):
         unique.setdefault(r.action_digest(), r)
     kept = sorted(unique.values(), key=lambda r: (r.task_id, r.model, r.seed, r.id))
@@ -279,15 +234,3 @@ def export_runs(runs_dir: Path, fmt: str, out: Path | None = None, *, min_as: fl
                             skipped=skipped, min_as=min_as, best_only=best_only, eval_fraction=eval_fraction,
                             split_seed=split_seed))
     return Exported(out, files, counts, duplicates, filtered, skipped, kept)
-
-
-def quantiles(values: list[float]) -> dict[str, float]:
-    """min, quartiles, median and max of ``values`` (nearest-rank); empty dict when none."""
-    if not values:
-        return {}
-    v = sorted(values)
-
-    def q(p: float) -> float:
-        return v[min(len(v) - 1, max(0, math.ceil(p * len(v)) - 1))]
-
-    return {"min": v[0], "q1": q(0.25), "median": q(0.5), "q3": q(0.75), "max": v[-1]}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..numbers import fmt_as
 
 if TYPE_CHECKING:
-    from .build import Trajectory
+    from .record import TrajectoryRecord
 
 _EXT = {"openai": "jsonl", "anthropic": "jsonl", "sharegpt": "jsonl", "parquet": "parquet"}
 _SHAPE = {
@@ -51,10 +51,10 @@ def _histogram(values: list[float], bins: int = 8) -> list[str]:
     return rows
 
 
-def write_card(out: Path, fmt: str, records: list[Trajectory], *, runs_dir: Path, duplicates: int, filtered: int,
+def write_card(out: Path, fmt: str, records: list[TrajectoryRecord], *, runs_dir: Path, duplicates: int, filtered: int,
                skipped: list[str], min_as: float | None, best_only: bool, eval_fraction: float, split_seed: int) -> Path:
     """Write ``out/README.md`` for an export of ``records``; returns its path."""
-    from .build import quantiles
+    from .record import quantiles
 
     ext = _EXT[fmt]
     splits = {s: [r for r in records if r.split == s] for s in ("train", "eval")}
@@ -103,7 +103,7 @@ def write_card(out: Path, fmt: str, records: list[Trajectory], *, runs_dir: Path
     return path
 
 
-def card_summary(records: list[Trajectory]) -> dict[str, Any]:
+def card_summary(records: list[TrajectoryRecord]) -> dict[str, Any]:
     """Counts the card reports, as data (used by tests and callers that want numbers)."""
     return {"records": len(records), "tasks": len({r.task_id for r in records}),
             "models": sorted({r.model for r in records}),

@@ -1,6 +1,6 @@
 """Trajectories in the shapes training stacks read: OpenAI chat, Anthropic, ShareGPT, Parquet rows.
 
-Every converter takes a :class:`~passagent.agent.export.build.Trajectory` (provider-neutral messages:
+Every converter takes a :class:`~passagent.agent.export.record.TrajectoryRecord` (provider-neutral messages:
 ``role`` system/user/assistant/tool, ``content``, ``tool_calls`` of ``{id, name, arguments,
 raw_arguments}``) and returns one record:
 
@@ -26,7 +26,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .build import Trajectory
+    from .record import TrajectoryRecord
 
 FORMATS = ("openai", "anthropic", "sharegpt", "parquet")
 
@@ -39,7 +39,7 @@ def _arguments(call: dict[str, Any]) -> str:
     return json.dumps(call.get("arguments") or {}, ensure_ascii=False)
 
 
-def to_openai(t: Trajectory) -> dict[str, Any]:
+def to_openai(t: TrajectoryRecord) -> dict[str, Any]:
     """The OpenAI fine-tuning chat record (metadata goes to the sidecar file, not in here)."""
     messages = []
     for m in t.messages:
@@ -70,7 +70,7 @@ def _tools_text(tools: list[dict[str, Any]]) -> str:
     return "\n".join(lines).strip()
 
 
-def to_anthropic(t: Trajectory) -> dict[str, Any]:
+def to_anthropic(t: TrajectoryRecord) -> dict[str, Any]:
     """Strictly alternating user/assistant text turns, tool use flattened into the text."""
     system = "\n\n".join(m["content"] for m in t.messages if m["role"] == "system")
     system = (system + "\n\n" + _tools_text(t.tools)).strip()
@@ -96,7 +96,7 @@ def to_anthropic(t: Trajectory) -> dict[str, Any]:
     return {"system": system, "messages": turns}
 
 
-def to_sharegpt(t: Trajectory) -> dict[str, Any]:
+def to_sharegpt(t: TrajectoryRecord) -> dict[str, Any]:
     """LLaMA-Factory ShareGPT with tools; metadata as extra keys (ignored by trainers)."""
     system = "\n\n".join(m["content"] for m in t.messages if m["role"] == "system")
     conv: list[dict[str, str]] = []
@@ -146,7 +146,7 @@ def parquet_schema() -> Any:
     ])
 
 
-def to_parquet_row(t: Trajectory) -> dict[str, Any]:
+def to_parquet_row(t: TrajectoryRecord) -> dict[str, Any]:
     """One Parquet row (ES(t) lists run t = -10..4)."""
     meta = t.metadata()
     meta["es_steps"] = [{**s, "es": [s["es"][str(lv)] for lv in range(-10, 5)]} for s in meta["es_steps"]]

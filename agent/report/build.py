@@ -30,7 +30,7 @@ report is reproducible. Runs that are unfinished or corrupt are listed and skipp
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -39,33 +39,7 @@ from ...tools.measure.scoring import DEFAULT_FAILURE_PENALTY, benchmark_score
 from .tables import csv_rows, markdown, write_csv
 from .inductor import INDUCTOR_MODEL, best_evaluation, inductor_info, inductor_scores
 from ..run.runstate import RunInfo, find_runs, load_run
-
-BASELINES = ("eager", "inductor")
-LEVELS = tuple(range(-10, 5))
-
-
-@dataclass
-class TaskRun:
-    """The numbers of one finished run that the report uses (baseline -> value maps)."""
-
-    model: str
-    task_id: str
-    seed: int
-    path: Path
-    evaluated: bool
-    as_: dict[str, float]
-    es: dict[str, dict[int, float]]
-    correct: float
-    fast_1: dict[str, float]
-    speedups: dict[str, list[float]]
-    cost_usd: float
-    tokens: int
-    steps: int
-    evaluations: int
-    exit_reason: str
-    inductor_as: float | None = None
-    best_version: int | None = None
-
+from .model import BASELINES, LEVELS, Collected, Metric, ModelRow, TaskAgg, TaskRun
 
 def task_run(info: RunInfo) -> TaskRun:
     """Extract a :class:`TaskRun` from a finished run.
@@ -97,65 +71,6 @@ def task_run(info: RunInfo) -> TaskRun:
         evaluations=int(r.get("evaluations") or 0), exit_reason=str(r.get("exit_reason")),
         best_version=int(r["best_version"]) if evaluated and r.get("best_version") is not None else None,
     )
-
-
-@dataclass
-class TaskAgg:
-    """One (model, task) with its seeds combined."""
-
-    task_id: str
-    runs: list[TaskRun]
-
-    def log_as(self, base: str) -> float | None:
-        vals = [r.as_[base] for r in self.runs if base in r.as_]
-        return sum(math.log(v) for v in vals) / len(vals) if vals else None
-
-    def mean(self, get: Callable[[TaskRun], float]) -> float:
-        return sum(get(r) for r in self.runs) / len(self.runs)
-
-
-@dataclass
-class Metric:
-    """A value with its 95 % bootstrap interval over tasks (None where undefined)."""
-
-    value: float | None
-    lo: float | None = None
-    hi: float | None = None
-
-    def fmt(self, digits: int = 3) -> str:
-        if self.value is None:
-            return "-"
-        if self.lo is None or self.hi is None:
-            return f"{self.value:.{digits}f}"
-        return f"{self.value:.{digits}f} [{self.lo:.{digits}f}, {self.hi:.{digits}f}]"
-
-
-@dataclass
-class ModelRow:
-    """The leaderboard row of one model."""
-
-    model: str
-    tasks: int
-    runs: int
-    evaluated_tasks: int
-    as_: dict[str, Metric]
-    correct: Metric
-    speedup: dict[str, Metric]
-    fast_1: dict[str, Metric]
-    cost_per_task: float
-    tokens_per_task: float
-    steps_per_run: float
-    evaluations_per_run: float
-    es_curve: dict[str, dict[int, float]] = field(default_factory=dict)
-    task_runs: list[TaskRun] = field(default_factory=list)
-    ratio: Metric = field(default_factory=lambda: Metric(None))
-    task_ratio: dict[str, float] = field(default_factory=dict)
-    reference: bool = False
-
-    def task_as(self, task_id: str) -> float | None:
-        """The task's AS against eager (geometric mean over its seeds), None if not run."""
-        logs = [math.log(r.as_["eager"]) for r in self.task_runs if r.task_id == task_id and "eager" in r.as_]
-        return math.exp(sum(logs) / len(logs)) if logs else None
 
 
 def bootstrap(values: list[Any], stat: Callable[[list[Any]], float | None], n_boot: int, rng: Any) -> Metric:
@@ -218,15 +133,6 @@ def model_row(model: str, runs: list[TaskRun], n_boot: int = 2000, seed: int = 0
         evaluations_per_run=sum(r.evaluations for r in runs) / len(runs),
         es_curve=es_curve, task_runs=runs,
     )
-
-
-@dataclass
-class Collected:
-    """Finished runs, and a line for each folder that was skipped and why."""
-
-    runs: list[TaskRun]
-    skipped: list[str]
-    inductor_runs: list[TaskRun] = field(default_factory=list)
 
 
 def collect(runs_dir: Path) -> Collected:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .build import ModelRow
+    from .model import ModelRow
 
 _TITLES = {"eager": "vs eager", "inductor": "over Inductor"}
 

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .build import Metric, ModelRow
-
-BASELINES = ("eager", "inductor")
+from .model import BASELINES, Metric, ModelRow
 
 
 def _cell(row: ModelRow, m: Metric, own_baseline: bool = False) -> str:

@@ -37,7 +37,7 @@ from ...tools.evaluation.evaluate import EvalOptions
 from ..run.archive import safe_name
 from ..cli.exit_codes import MODEL_SIDE_REASONS
 from ..run.loop import SolveConfig
-from ..numbers import RATIO_LABEL, fmt_as, fmt_ratio
+from ..numbers import result_words
 from ..run.runstate import EventTallies, Tally, load_run
 from .selectors import TaskRef
 from .worker import UNFINISHED_RC, Executor, LocalExecutor, failure_path, seeded_name
@@ -388,14 +388,6 @@ def run_sweep(spec: SweepSpec, out: Path, *, workers: int = 2, executor: Executo
                            time.monotonic() - state.started, model_failures)
     _write_status(sweep_dir, outcome, state)
     return outcome
-
-
-def result_words(result: dict[str, Any]) -> str:
-    """A finished run's headline for a log line: ``best AS 0.914, AS / AS(Inductor) 1.010``."""
-    text = f"best AS {fmt_as(result.get('best_as'))}"
-    if result.get("best_ratio_to_inductor") is not None:
-        text += f", {RATIO_LABEL} {fmt_ratio(result['best_ratio_to_inductor'])}"
-    return text
 
 
 def _failure_message(sweep_dir: Path, key: str) -> str:

@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     if result.get("resumable"):
         print(f"run {spec['key']} stopped, resumable: {result.get('error')}")
         return UNFINISHED_RC
-    from .runner import result_words
+    from ..numbers import result_words
 
     print(f"run {spec['key']} finished: {result.get('exit_reason')}, {result_words(result)}")
     return 0

@@ -33,7 +33,7 @@ from typing import Any, Callable, Literal
 import torch
 from pydantic import BaseModel, Field
 
-from ..measure.correctness import TOLERANCE_LEVELS, OutputMismatch, compare_outputs
+from ..measure.correctness import TOLERANCE_LEVELS, OutputMismatch, compare_outputs, reference_precision
 
 #: ``node.meta`` key holding the name a node had in the graph before any pass rewrote it.
 ORIGIN = "passagent_origin"
@@ -101,9 +101,7 @@ def node_values(gm: torch.fx.GraphModule, args: list[Any], *, origin_only: bool 
                 values[key] = value.detach().clone()
             return value
 
-    from .ir import no_tf32
-
-    with torch.no_grad(), no_tf32():
+    with torch.no_grad(), reference_precision():
         torch.manual_seed(0)
         _Recorder(gm).run(*args)
     return values

@@ -29,6 +29,7 @@ import torch
 
 from ..process.lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child
 from ..measure.profiling import profile_calls, top_events
+from ..measure.correctness import reference_precision
 
 #: Bump when the inspection output changes shape.
 IR_VERSION = 4
@@ -238,7 +239,7 @@ def inductor_error(sg: Any, eager: Any, compiled: Any, device: torch.device, dra
     try:
         for k in range(draws):
             args = synthesize_inputs(sg, k, device=device)
-            with torch.no_grad(), no_tf32():
+            with torch.no_grad(), reference_precision():
                 torch.manual_seed(0)
                 want = eager(*clone_inputs(args))
             with torch.no_grad():
@@ -275,17 +276,6 @@ def baseline_divergence(err: dict[str, Any], gm: torch.fx.GraphModule, inputs: l
         return compiled_divergence(gm, inputs, reference, level, clone_inputs).model_dump()
     except Exception as exc:  # noqa: BLE001 - reported, the rest of the inspection stands
         return Divergence(computation="inductor", level=level, note=f"the search failed: {type(exc).__name__}: {exc}"[:300]).model_dump()
-
-
-class no_tf32:
-    """Matrix products and convolutions at float32's own precision while the reference runs."""
-
-    def __enter__(self) -> None:
-        self.saved = (torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32)
-        torch.backends.cuda.matmul.allow_tf32 = torch.backends.cudnn.allow_tf32 = False
-
-    def __exit__(self, *exc: Any) -> None:
-        torch.backends.cuda.matmul.allow_tf32, torch.backends.cudnn.allow_tf32 = self.saved
 
 
 def _cache_key(task_path: str, index: int, device: str, subgraph_digest: str, threads: int | None = 1) -> str:

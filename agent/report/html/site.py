@@ -25,7 +25,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ...run.archive import safe_name
 from ...numbers import confirmed_as
-from ..build import LEVELS, Collected, ModelRow, TaskRun
+from ..model import LEVELS, Collected, ModelRow, TaskRun
 from ..inductor import INDUCTOR_MODEL
 from .svg import INDUCTOR_COLOR, PALETTE, Series, line_chart
 from .trajectory import Trajectory, load_trajectory
