@@ -61,6 +61,15 @@ class Windows:
         self.pool = TimingPool(sg, DrawSpec(seed=pool_seed), self.device, degenerate_std)
         self.variants = dict(variants)
         self._args, self._outs, self._buffers = [], [], []
+        # Every object alive now (the compiled variants, the pass, the compiler's caches) moves to
+        # the collector's permanent generation (``gc.freeze``): a collection that falls in a step
+        # between windows then scans only what that step made, in every process alike. Without it
+        # a full collection costs each process in proportion to its own heap (a process that
+        # compiled a Triton pass holds more), and lands in whichever step the allocation count
+        # crosses the threshold in: outside a window, the referee reads it as work moved out of
+        # the window (``work_outside_window``).
+        gc.collect()
+        gc.freeze()
 
     def prepare(self, variant: str, calls: list[int], rng: list[int]) -> None:
         """Inputs for one call per entry of ``calls`` (secret pool offsets), RNG seeds ``rng``.
@@ -166,6 +175,7 @@ class Windows:
         return out
 
     def clear(self) -> None:
+        gc.unfreeze()
         self.pool = None
         self.variants = {}
         self._outs, self._args, self._buffers = [], [], []
