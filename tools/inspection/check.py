@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..process.lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child, pinned_at_spawn, wait_for_go
+from ..process.lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, pinned_at_spawn, wait_for_go
 from ..passes.rules import pass_digest, pass_files, source_files
 from ..integrity.static_checks import Mode, check_pass
 from ..measure.correctness import HEADLINE_LEVEL
@@ -168,7 +167,7 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
     """
     from ..process.device_lease import pin_worker_device
     from ..evaluation.evaluate import worker_environment
-    from ..process.sandbox import isolate_network_command
+    from ..process.runner import run_child
 
     t0 = time.perf_counter()
     pass_path = Path(pass_path).resolve()
@@ -203,31 +202,17 @@ def check_pass_on_task(task: Task, pass_path: str | Path, *, device: str = "cpu"
         Path(env["TORCHINDUCTOR_CACHE_DIR"]).mkdir(parents=True, exist_ok=True)
         (workdir / "request.json").write_text(json.dumps(request))
         argv = [sys.executable, "-m", "passagent.tools.inspection.check", str(workdir / "request.json")]
-        if sandbox:
-            argv = isolate_network_command(argv)[0]
-        started = time.monotonic()
-        proc = subprocess.Popen(argv, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                start_new_session=True, stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL)
-        try:
-            if gate is not None:
-                lease_for_ready_child(proc, gate, workdir, deadline=started + timeout_s, t0=started,
-                                      before="check_start", during="check", spawn_env=spawn_env)
-            log, _ = proc.communicate(timeout=max(1.0, started + timeout_s - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
-            log, _ = proc.communicate()
+        run = run_child(argv, cwd=workdir, env=env, timeout_s=timeout_s, gate=gate, lease_steps=("check_start", "check"),
+                        spawn_env=spawn_env, isolate_network=sandbox)
+        if run.timed_out:
             report.error = f"the check took longer than {timeout_s:.0f} s (a pass that hangs also hangs the evaluation)"
-        finally:
-            if gate is not None:
-                gate.release()
         out = workdir / "check.json"
         if out.is_file():
             partial = CheckReport.model_validate_json(out.read_text())
             report.load_error, report.subgraphs, report.cpu_threads = partial.load_error, partial.subgraphs, partial.cpu_threads
             report.divergence_subgraph = partial.divergence_subgraph
         elif report.error is None:
-            tail = "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
-            report.error = f"the check process exited with status {proc.returncode}:\n{tail}"
+            report.error = f"the check process exited with status {run.returncode}:\n{run.tail()}"
     report.wall_s = time.perf_counter() - t0
     return report
 

@@ -16,8 +16,6 @@ import hashlib
 import json
 import os
 import re
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +25,7 @@ from typing import Any, Sequence
 
 import torch
 
-from ..process.lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, lease_for_ready_child
+from ..process.lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate
 from ..measure.profiling import profile_calls, top_events
 from ..measure.correctness import reference_precision
 
@@ -334,7 +332,7 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         RuntimeError: inspecting ``index`` failed or timed out (the message says which).
     """
     from ..evaluation.baseline_cache import default_cache_root
-    from ..process.children import tracked
+    from ..process.runner import run_child
     from ..process.device_lease import pin_worker_device
 
     threads = cpu_threads if device.split(":")[0] == "cpu" else None
@@ -357,35 +355,20 @@ def inspect_isolated(task_path: str | Path, index: int, subgraph_digest: str, *,
         from ..evaluation.child import thread_environment
 
         thread_environment(env, threads)
+        spawn_env = dict(env)  # the go line pins the leased GPU from this (a pool of several GPUs)
         child_device = pin_worker_device(device, env)
         flags = (["--handshake"] if gate is not None else []) + ([f"--threads={threads}"] if threads else [])
-        t0 = time.monotonic()
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "passagent.tools.inspection.ir", str(task_path), child_device, tmp, *flags, *(str(i) for i, _d in todo)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=tmp, env=env, start_new_session=True,
-            stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
-        )
-        # Registered, and its group killed on any way out (a Ctrl-C included): it would otherwise
-        # go on compiling for seconds after the caller has gone.
-        with tracked(proc):
-            try:
-                if gate is not None:
-                    lease_for_ready_child(proc, gate, Path(tmp), deadline=t0 + timeout_s * len(todo), t0=t0,
-                                          before="inspect", during="profile")
-                log, _ = proc.communicate(timeout=max(1.0, t0 + timeout_s * len(todo) - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                log, _ = proc.communicate()
-                if not (Path(tmp) / f"ir_{index}.json").is_file():
-                    raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s") from None
-            finally:
-                if gate is not None:
-                    gate.release()
+        argv = [sys.executable, "-m", "passagent.tools.inspection.ir", str(task_path), child_device, tmp, *flags,
+                *(str(i) for i, _d in todo)]
+        run = run_child(argv, cwd=Path(tmp), env=env, timeout_s=timeout_s * len(todo), gate=gate,
+                        lease_steps=("inspect", "profile"), spawn_env=spawn_env)
+        if run.timed_out and not (Path(tmp) / f"ir_{index}.json").is_file():
+            raise RuntimeError(f"inspecting subgraph {index} took longer than {timeout_s:.0f} s")
         results = {i: _read_cached(Path(tmp) / f"ir_{i}.json") for i, _d in todo}
         if results[index] is None:
             error = Path(tmp) / f"ir_{index}.error"
-            tail = error.read_text() if error.is_file() else "\n".join(log.decode(errors="replace").strip().splitlines()[-8:])
-            raise RuntimeError(f"inspecting subgraph {index} failed (exit {proc.returncode}):\n{tail}")
+            tail = error.read_text() if error.is_file() else run.tail()
+            raise RuntimeError(f"inspecting subgraph {index} failed (exit {run.returncode}):\n{tail}")
     for i, digest in todo:
         if results[i] is not None:
             path = _cache_file(cache_root, task_path, i, device, digest, threads)

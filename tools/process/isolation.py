@@ -13,7 +13,6 @@ remaining subgraphs.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -23,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .lease_gate import LeaseGate
-from .sandbox import isolate_network_command
+from .children import kill_group, register, unregister
+from .runner import start_child
 
 #: Worker steps in which a crash or hang is the pass's or the compiler's fault before anything ran.
 _COMPILE_PHASES = {"candidate_load", "candidate_rewrite", "candidate_inductor"}
@@ -117,19 +117,10 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
         req_path = workdir / f"request-{attempt}.json"
         req_path.write_text(json.dumps({**request, "subgraph_indices": remaining, "events_path": str(events_path),
                                         "handshake": gate is not None}))
-        argv = worker_command(req_path)
-        if isolate_network:
-            argv, _description = isolate_network_command(argv)
         with open(log_path, "wb") as log:
-            proc = subprocess.Popen(
-                argv,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                stdin=subprocess.PIPE if gate is not None else subprocess.DEVNULL,
-                cwd=workdir,
-                env=env,
-                start_new_session=True,  # its own process group: we can kill all it spawned
-            )
+            proc = start_child(worker_command(req_path), cwd=workdir, env=env, handshake=gate is not None,
+                               isolate_network=isolate_network, stdout=log)
+        register(proc)  # an interrupt of this process kills the worker's group (:mod:`.children`)
         offset, current, phase, started = 0, None, None, time.monotonic()
         measured: dict[int, dict[str, Any]] = {}  # results reported before the held-out step
         profiling: int | None = None  # the subgraph being profiled (its result is already in)
@@ -179,7 +170,7 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                         run.max_rss_kb = max(run.max_rss_kb, int(ev.get("max_rss_kb", 0)))
                         # Everything is reported: end the group now rather than wait for the
                         # interpreter's teardown (and Inductor's compile-worker pool) to finish.
-                        kill_group(proc)
+                        _end(proc)
                 if proc.poll() is not None:
                     events, offset = _read_events(events_path, offset)
                     for ev in events:
@@ -200,10 +191,11 @@ def run_workers(request: dict[str, Any], indices: list[int], workdir: Path, time
                 if (current is not None or profiling is not None or awaiting_go) and time.monotonic() - started > timeout_s:
                     timed_out = True
                     phase = phase or ("start-up" if awaiting_go else None)
-                    kill_group(proc)
+                    _end(proc)
                     break
                 time.sleep(0.05)
         finally:
+            unregister(proc)
             if gate is not None:
                 gate.release()  # the worker ended (or died): whatever it held is released, nothing else
                 if proc.stdin is not None:
@@ -272,9 +264,7 @@ def _profile_fields(ev: dict[str, Any]) -> dict[str, Any]:
     return {k: ev[k] for k in ("time", "inductor", "candidate", "error") if k in ev}
 
 
-def kill_group(proc: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+def _end(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the worker's group and reap it."""
+    kill_group(proc.pid)
     proc.wait()
