@@ -270,7 +270,7 @@ def apply_tables(out: Path) -> list[str]:
 def redteam(out: Path, runtime_only: bool, jobs: int = 1) -> list[str]:
     """The red-team corpus on the GPU (``passagent redteam --device cuda``): its Markdown table;
     with ``runtime_only`` a second table with the static checks off (the runtime defences alone)."""
-    from passagent.tools.integrity.redteam import format_table, run_corpus, summary
+    from passagent.tools.redteam import format_table, run_corpus, summary
 
     lines = []
     for static in ([True, False] if runtime_only else [True]):

@@ -23,7 +23,7 @@ from helpers import EXAMPLES, GRAPHNET, TEST_PASSES, passbench_task
 from typer.testing import CliRunner
 
 from passagent.agent.cli.app import app
-from passagent.agent.cli.exit_codes import ExitCode
+from passagent.agent.exit_codes import ExitCode
 from passagent.tools.process.children import descendants
 
 SMALL_TASK = str(passbench_task("b511") / "graphs" / "1")  # one subgraph: cat + normalize

@@ -234,7 +234,7 @@ def test_exact_float32_conv_is_correct_against_a_reference_without_tf32(cache_ro
     exact pass would sit at Inductor's level."""
     import torch
 
-    from passagent.tools.integrity.redteam.samples import write_sample
+    from passagent.tools.redteam.samples import write_sample
 
     assert torch.backends.cudnn.allow_tf32, "PyTorch's default, kept for timing"
     result = evaluate_pass(load_task(write_sample(tmp_path, "conv32")), TEST_PASSES / "honest" / "exact_conv.py",

@@ -204,8 +204,8 @@ def test_static_violations_are_listed_with_lines(samples: dict[str, Path], cache
 
 # --- runtime defences that hold whatever the static checks miss -----------------------------------
 
-from passagent.tools.integrity.redteam import CORPUS  # noqa: E402
-from passagent.tools.integrity.redteam.samples import write_sample  # noqa: E402
+from passagent.tools.redteam import CORPUS  # noqa: E402
+from passagent.tools.redteam.samples import write_sample  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -232,7 +232,7 @@ RUNTIME_CASES = [
 @pytest.mark.parametrize("attack, rules", RUNTIME_CASES, ids=[c[0] for c in RUNTIME_CASES])
 def test_runtime_defence_catches_what_static_checks_miss(attack: str, rules: set[str], redteam_samples: Path,
                                                          cache_root: Path) -> None:
-    from passagent.tools.integrity.redteam import load_corpus
+    from passagent.tools.redteam import load_corpus
 
     entry = next(e for e in load_corpus(only=attack) if e.name == attack)
     result = evaluate(_sample(redteam_samples, entry.sample), entry.path, cache_root, static_checks=False)

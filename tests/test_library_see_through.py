@@ -13,7 +13,7 @@ import torch._dynamo
 from passagent.tools.passes import library_registry
 from passagent.tools.passes.backend import PassBackend
 from passagent.tools.passes.rules import load_rules
-from passagent.tools.integrity.redteam import CORPUS
+from passagent.tools.redteam import CORPUS
 
 
 def _backend(pass_path: Path, digest: str, module: torch.nn.Module, x: torch.Tensor) -> PassBackend:

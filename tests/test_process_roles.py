@@ -15,9 +15,9 @@ import pytest
 from helpers import EXAMPLES, TEST_PASSES, passbench_task
 
 from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
-from passagent.tools.integrity.redteam import CORPUS
-from passagent.tools.integrity.redteam.runner import rewarded
-from passagent.tools.integrity.redteam.samples import write_sample
+from passagent.tools.redteam import CORPUS
+from passagent.tools.redteam.runner import rewarded
+from passagent.tools.redteam.samples import write_sample
 from passagent.tools.evaluation.schema import EvalResult
 from passagent.tools.tasks.loader import load_task
 from passagent.tools.measure.timing import TimingConfig

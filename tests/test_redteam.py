@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from passagent.tools.integrity.rules import Breach  # noqa: F401 - the runtime rule ids live beside it
-from passagent.tools.integrity.redteam import CORPUS, Outcome, format_table, load_corpus, summary
-from passagent.tools.integrity.redteam.samples import SAMPLES, write_sample
+from passagent.tools.redteam import CORPUS, Outcome, format_table, load_corpus, summary
+from passagent.tools.redteam.samples import SAMPLES, write_sample
 from passagent.tools.integrity.static_checks import RULES, Mode, check_pass
 
 #: Outcomes decided while the pass runs (not by static checks): the rules the referee, the clean
@@ -69,7 +69,7 @@ def test_load_corpus_refuses_an_attack_without_its_source(tmp_path: Path) -> Non
 
 
 def test_entries_carry_their_integrity_mode_and_device(monkeypatch) -> None:
-    from passagent.tools.integrity.redteam import run_corpus
+    from passagent.tools.redteam import run_corpus
 
     by_name = {e.name: e for e in ENTRIES}
     assert (by_name["ghost_kernel"].mode, by_name["ghost_kernel"].device) == ("strict", None)
@@ -101,7 +101,7 @@ def test_summary_and_table_count_caught_unrewarded_rewarded_and_flagged() -> Non
 def test_an_attack_is_rewarded_only_beyond_the_honest_bound() -> None:
     from types import SimpleNamespace
 
-    from passagent.tools.integrity.redteam.runner import REWARD_BOUND, rewarded
+    from passagent.tools.redteam.runner import REWARD_BOUND, rewarded
 
     def s(status: str, vs_ind: float | None, vs_eager: float | None = None, ind: float | None = None):
         return SimpleNamespace(status=status, speedup_vs_inductor=vs_ind, speedup_vs_eager=vs_eager, inductor_speedup_vs_eager=ind)
@@ -154,7 +154,7 @@ FAILS_BEFORE_A_RUNTIME_RULE = {"lazy_subclass": "compile"}
 @pytest.mark.slow
 @pytest.mark.timeout(1800)
 def test_the_whole_corpus_on_the_cpu_misses_nothing_and_flags_no_honest_pass() -> None:
-    from passagent.tools.integrity.redteam import run_corpus
+    from passagent.tools.redteam import run_corpus
 
     def progress(o: Outcome) -> None:
         print(f"redteam {o.entry.name}: {o.outcome}", flush=True)

@@ -2,6 +2,6 @@
 
 * :mod:`.app`: the ``passagent`` app and the commands that fit on one screen.
 * :mod:`.solve`, :mod:`.sweep`, :mod:`.apply`: the larger commands.
-* :mod:`.support`: errors, signals and crashes around every command; :mod:`.exit_codes` the
-  exit-code table (``docs/cli.md``).
+* :mod:`.support`: errors, signals and crashes around every command; the exit-code table
+  every command (and a sweep's runs) uses is :mod:`..exit_codes` (``docs/cli.md``).
 """

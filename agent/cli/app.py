@@ -2,7 +2,7 @@
 
 Commands import what they need when they run, so ``passagent eval`` and ``passagent tasks``
 work on a machine that has only the harness's dependencies (no LangGraph, no model SDKs).
-Every command exits with a code of :class:`~passagent.agent.cli.exit_codes.ExitCode` (``docs/cli.md``);
+Every command exits with a code of :class:`~passagent.agent.exit_codes.ExitCode` (``docs/cli.md``);
 :class:`~passagent.agent.cli.support.ContractGroup` around them all turns bad input into one line
 (2), an interruption into 130 with child processes stopped, and a bug into one line naming the
 file that holds its traceback (70).
@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from .support import ContractGroup, check_device, err, fail, show_eval_result
-from .exit_codes import ExitCode
+from ..exit_codes import ExitCode
 
 app = typer.Typer(
     cls=ContractGroup,
@@ -439,7 +439,7 @@ def redteam_cmd(
     """Run the adversarial corpus (and honest passes) through the harness: caught, unrewarded or rewarded per pattern, attack-success rate.
 
     Exit codes (docs/cli.md): 0 no attack rewarded and no honest pass flagged; 1 otherwise; 2 bad input."""
-    from ...tools.integrity.redteam import format_table, load_corpus, run_corpus, summary
+    from ...tools.redteam import format_table, load_corpus, run_corpus, summary
 
     check_device(device)
     if not load_corpus(only=only):

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from .support import Interrupted, check_device, err, fail, stop_children
-from .exit_codes import ExitCode
+from ..exit_codes import ExitCode
 from ..numbers import RATIO_LABEL, confirmed_as, fmt_ratio
 
 

@@ -10,7 +10,7 @@
 * catches any other exception (a bug), writes its traceback to a file under the cache folder and
   prints one line naming it, exit 70.
 
-The codes are :class:`passagent.agent.cli.exit_codes.ExitCode`; ``docs/cli.md`` has the table.
+The codes are :class:`passagent.agent.exit_codes.ExitCode`; ``docs/cli.md`` has the table.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from rich.markup import escape
 from typer.core import TyperGroup
 
 from ...tools.errors import PassagentError, require_device
-from .exit_codes import ExitCode
+from ..exit_codes import ExitCode
 
 err = Console(stderr=True)
 

@@ -1,6 +1,6 @@
 """``passagent sweep`` glue: options -> plan -> scheduler -> progress view -> summary and exit code.
 
-Exit codes (:class:`~passagent.agent.cli.exit_codes.ExitCode`, docs/cli.md), the first that applies:
+Exit codes (:class:`~passagent.agent.exit_codes.ExitCode`, docs/cli.md), the first that applies:
 130 interrupted (rerun to continue); 70 a run crashed (its error in ``<sweep>/failures/``); 75
 unfinished: a global budget or a model outage stopped runs (rerun, with a higher budget, to
 continue); 4 a run ended on a model error, format errors or a refusal; 0 every run finished.
@@ -17,7 +17,7 @@ from rich.console import Console
 
 from ...tools.errors import PassagentError, require_device
 from ...tools.evaluation.evaluate import EvalOptions
-from .exit_codes import ExitCode
+from ..exit_codes import ExitCode
 from ..run.loop import SolveConfig
 from ..sweep.runner import SweepBudgets, SweepOutcome, parse_devices, prepare, resolve_model_names, run_sweep, write_spec
 

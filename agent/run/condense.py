@@ -350,7 +350,7 @@ def describe_load_error(message: str, traceback: str = "", for_user: bool = True
 def check_exit_code(report: Any) -> int:
     """``passagent check``'s exit code (docs/cli.md): INTEGRITY (3) where the static checks refuse
     the pass, OK (0) where every subgraph matched and would be correct at t = -5, else FAILED (1)."""
-    from ..cli.exit_codes import ExitCode
+    from ..exit_codes import ExitCode
 
     if report.findings:
         return ExitCode.INTEGRITY

@@ -26,7 +26,7 @@ from ...tools.measure.timing import TimingConfig
 from .archive import RunArchive, safe_name
 from .condense import describe_task
 from .confirm import evaluation_of, step_as_of
-from ..cli.exit_codes import MODEL_SIDE_REASONS, ExitCode
+from ..exit_codes import MODEL_SIDE_REASONS, ExitCode
 from .loop import EventCallback, LoopState, RunPaused, SolveConfig, SolveLoop
 from ..numbers import ratio_of_evaluation
 from .prompting import prompts_digest, render

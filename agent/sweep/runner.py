@@ -35,7 +35,7 @@ from pydantic import BaseModel, Field
 from ...tools.errors import PassagentError
 from ...tools.evaluation.evaluate import EvalOptions
 from ..run.archive import safe_name
-from ..cli.exit_codes import MODEL_SIDE_REASONS
+from ..exit_codes import MODEL_SIDE_REASONS
 from ..run.loop import SolveConfig
 from ..numbers import result_words
 from ..run.runstate import EventTallies, Tally, load_run

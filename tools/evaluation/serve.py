@@ -43,7 +43,7 @@ def settle_process(device_type: str, cpu_threads: int | None) -> None:
 
 
 def serve(spec: dict[str, Any]) -> int:
-    from ..inspection.match_entry import confine
+    from ..process.sandbox import confine
 
     applied = confine(spec.get("sandbox"))
     from .wire import ChildChannel

@@ -16,22 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-
-def confine(box: dict[str, Any] | None) -> list[str]:
-    """Apply a request's ``sandbox`` entry (resource limits, write confinement, the network note)."""
-    from ..process.sandbox import apply_resource_limits, restrict_writes
-
-    applied: list[str] = []
-    if box:
-        applied += apply_resource_limits(
-            address_space_bytes=box.get("address_space_bytes"),
-            cpu_seconds=box.get("cpu_seconds"),
-            open_files=box.get("open_files"),
-            file_size_bytes=box.get("file_size_bytes"),
-        )
-        applied.append("writes: " + restrict_writes([Path(p) for p in box["writable_dirs"]]))
-        applied.append("network: " + box.get("network", "not isolated"))
-    return applied
+from ..process.sandbox import confine
 
 
 def run_request(request: dict[str, Any], applied: list[str]) -> int:

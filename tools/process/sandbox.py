@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 # --- resource limits -------------------------------------------------------------------------
 
@@ -137,6 +138,32 @@ class _RulesetAttr(ctypes.Structure):
 class _PathBeneathAttr(ctypes.Structure):
     _pack_ = 1  # the kernel's struct is __attribute__((packed)): 12 bytes
     _fields_ = [("allowed_access", ctypes.c_uint64), ("parent_fd", ctypes.c_int32)]
+
+
+def confine(box: dict[str, Any] | None) -> list[str]:
+    """Confine this process as a request's ``sandbox`` entry says: resource limits
+    (:func:`apply_resource_limits`), writes only to ``writable_dirs`` (:func:`restrict_writes`),
+    and the note of how its network was isolated when it was started.
+
+    Args:
+        box: ``address_space_bytes``, ``cpu_seconds``, ``open_files``, ``file_size_bytes``
+            (None: unlimited), ``writable_dirs`` (paths), ``network`` (a description); None:
+            no confinement.
+
+    Returns:
+        One line per measure applied, for the run's record.
+    """
+    applied: list[str] = []
+    if box:
+        applied += apply_resource_limits(
+            address_space_bytes=box.get("address_space_bytes"),
+            cpu_seconds=box.get("cpu_seconds"),
+            open_files=box.get("open_files"),
+            file_size_bytes=box.get("file_size_bytes"),
+        )
+        applied.append("writes: " + restrict_writes([Path(p) for p in box["writable_dirs"]]))
+        applied.append("network: " + box.get("network", "not isolated"))
+    return applied
 
 
 @functools.cache

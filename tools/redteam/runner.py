@@ -36,9 +36,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ...evaluation.evaluate import EvalOptions, evaluate_pass
-from ...tasks.loader import load_task
-from ...measure.timing import TimingConfig
+from ..evaluation.evaluate import EvalOptions, evaluate_pass
+from ..tasks.loader import load_task
+from ..measure.timing import TimingConfig
 from .samples import write_sample
 
 #: The shipped corpus.
