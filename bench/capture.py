@@ -169,13 +169,13 @@ def trace(model: Any, args: tuple[Any, ...] = (), kwargs: dict[str, Any] | None 
     with torch.no_grad():
         try:
             eager_out = model(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001 - any failure is reported with its reason
+        except Exception as exc:
             raise CaptureError("run", _one_line(exc)) from exc
         collector = _Collector()
         try:
             compiled = torch.compile(model, backend=collector, dynamic=False, fullgraph=False)
             traced_out = compiled(*args, **kwargs)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             raise CaptureError("trace", _one_line(exc)) from exc
         finally:
             torch._dynamo.reset()
@@ -224,7 +224,7 @@ def validate_sample(folder: Path, graph: CapturedGraph) -> None:
         module = build_module(sg, torch.device("cpu"), "validate")
         with torch.no_grad():
             reloaded = module(*[t.clone() for t in graph.example_inputs])
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise CaptureError("reload", _one_line(exc)) from exc
     why = outputs_equal(graph.outputs, reloaded)
     if why:
@@ -234,7 +234,7 @@ def validate_sample(folder: Path, graph: CapturedGraph) -> None:
     try:
         with torch.no_grad():
             torch.compile(module, backend=collector, dynamic=False)(*[t.clone() for t in graph.example_inputs])
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise CaptureError("recapture", _one_line(exc)) from exc
     finally:
         torch._dynamo.reset()
@@ -284,7 +284,7 @@ def capture_model(
         with torch.no_grad():
             try:
                 g.outputs = tuple(g.gm(*[t.clone() if isinstance(t, torch.Tensor) else t for t in g.example_inputs]))
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 raise CaptureError("run", f"graph {i}: {_one_line(exc)}") from exc
         if not all(isinstance(t, torch.Tensor) for t in g.example_inputs):
             raise CaptureError("serialise", f"graph {i} takes a non-tensor input")

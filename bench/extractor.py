@@ -41,7 +41,7 @@ def _default_dir() -> Path:
     return Path(os.environ.get("PASSAGENT_EXTRACT_DIR", "passagent_samples"))
 
 
-class extract:  # noqa: N801 - used like a function / decorator, as GraphNet's ``extract``
+class extract:
     """Capture models into GraphNet sample folders; a decorator, wrapper or context manager.
 
     Args:

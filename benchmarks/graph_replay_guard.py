@@ -125,7 +125,9 @@ def markdown(result: dict[str, Any], summary: dict[str, Any]) -> str:
              "|---|---|---:|---:|---:|---:|---:|"]
     for cond, rows in summary["table"].items():
         for v, r in rows.items():
-            f = (lambda x: f"{x:.2f}" if x is not None else "-")
+            def f(x: float | None) -> str:
+                return f"{x:.2f}" if x is not None else "-"
+
             lines.append(f"| {cond} | {v} | {f(r['median'])} | {f(r['min'])} | {f(r['max'])} | "
                          f"{f(r['ratio'])} | {r['dropped'] if cond.endswith('on') else '-'} |")
     w = summary["worst_loaded_guarded_diff"]

@@ -100,7 +100,7 @@ def main() -> None:
             fn = _load(path)
             try:
                 print(f"generated pass {k}: {per_call_us(fn, inputs, args.calls):.2f} us/call")
-            except Exception as e:  # another dtype's rule: its pattern does not match this subgraph's literals
+            except Exception as e:  # noqa: BLE001 - another dtype's rule: its pattern does not match this subgraph's literals
                 print(f"generated pass {k}: not callable on these inputs ({type(e).__name__}: {e})")
             break  # the rule files differ in dtype literals only
     if args.example and args.example.exists():

@@ -74,7 +74,7 @@ def _compile_state(backend=None, module=None, args=None) -> str:
             text += (f"; explain: {found.graph_count} graphs, {found.graph_break_count} breaks, "
                      f"ops per graph {[len(ops) for ops in found.ops_per_graph or []]}, "
                      f"breaks {[str(b.reason)[:200] for b in found.break_reasons]}")
-        except Exception as exc:  # a diagnostic: report, never mask the assertion
+        except Exception as exc:  # noqa: BLE001 - a diagnostic: report, never mask the assertion
             text += f"; explain raised {type(exc).__name__}: {str(exc)[:300]}"
     return text
 

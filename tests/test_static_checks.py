@@ -451,3 +451,10 @@ def test_indirection_and_hidden_state_are_flagged(source: str, rule: str) -> Non
 def test_local_iteration_is_not_state() -> None:
     source = "import itertools\ndef f(xs):\n    it = iter(xs)\n    first = next(it)\n    return [first, *itertools.chain(it)]\n"
     assert check_source(source, "ok.py") == []
+
+
+def test_a_dunder_import_alias_is_refused_not_a_crash() -> None:
+    """``import math as __m__`` binds a dunder name: refused as ``dunder_access`` (the checker
+    promises never to raise; the scope pass once did, on any import alias of this form)."""
+    found = check_source("import math as __m__\nimport torch\n")
+    assert [(v.rule, v.line) for v in found] == [("dunder_access", 1)]

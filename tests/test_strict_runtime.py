@@ -15,11 +15,11 @@ import torch._dynamo
 
 pytest.importorskip("triton")
 
-from passagent.tools.passes.backend import PassBackend  # noqa: E402
-from passagent.tools.passes.rules import load_rules  # noqa: E402
-from passagent.tools.redteam import CORPUS  # noqa: E402
-from passagent.tools.passes.rewrite import REPLACEMENT_META, apply_rules  # noqa: E402
-from passagent.tools.integrity.strict_runtime import LaunchCounter, StrictViolation, run_replacements, strict_breach, verdict  # noqa: E402
+from passagent.tools.passes.backend import PassBackend
+from passagent.tools.passes.rules import load_rules
+from passagent.tools.redteam import CORPUS
+from passagent.tools.passes.rewrite import REPLACEMENT_META, apply_rules
+from passagent.tools.integrity.strict_runtime import LaunchCounter, StrictViolation, run_replacements, strict_breach, verdict
 
 
 class Silu(torch.nn.Module):

@@ -20,20 +20,20 @@ from helpers import EXAMPLES, REPO
 
 pytest.importorskip("triton")
 
-from passagent.tools.passes.backend import PassBackend  # noqa: E402
-from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass  # noqa: E402
-from passagent.tools.tasks.inputs import synthesize_inputs  # noqa: E402
-from passagent.tools.passes.rules import load_rules  # noqa: E402
-from passagent.tools.passes.rewrite import apply_rules  # noqa: E402
-from passagent.tools.tasks.loader import load_task  # noqa: E402
-from passagent.tools.passes.triton_ops import (  # noqa: E402
+from passagent.tools.passes.backend import PassBackend
+from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
+from passagent.tools.tasks.inputs import synthesize_inputs
+from passagent.tools.passes.rules import load_rules
+from passagent.tools.passes.rewrite import apply_rules
+from passagent.tools.tasks.loader import load_task
+from passagent.tools.passes.triton_ops import (
     TritonReplacement,
     TritonReplacementError,
     infer_schema,
     launches_triton,
     register_triton_replacements,
 )
-from passagent.tools.evaluation.steps import build_module  # noqa: E402
+from passagent.tools.evaluation.steps import build_module
 
 RMS_PASS = EXAMPLES / "task035_rms_norm_triton"
 RMS_TASK = REPO / "bench" / "tasks" / "task_035"

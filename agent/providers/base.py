@@ -203,8 +203,8 @@ class HostedModel:
                 raise ModelConfigError(f"{self.name}: {self.base_url} rejected the API key from "
                                        f"${self.entry.key_env} (HTTP {exc.status_code})") from exc
             return  # it answered; a server without a models listing is still reachable
-        except Exception:
-            return  # an odd listing body still proves the server is up
+        except Exception:  # noqa: BLE001 - an odd listing body still proves the server is up
+            return
         self._check_served(served)
 
     _probe_cap_field = "max_tokens"

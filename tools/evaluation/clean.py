@@ -91,7 +91,7 @@ class CleanRole:
         self.settings: dict[str, Any] = {}
         self.states: dict[int, SubgraphState] = {}
         self.windows = Windows(self.device, outbox)
-        self._probe = None
+        self._probe: torch.Tensor | None = None
         self.lease = LeaseFlag()
         self.lease.open()  # closed only while compiling ahead of the lease (op_precompile)
         self._ahead: dict[int, tuple[Any, BaseException | None, dict[str, Any]]] = {}  # subgraph -> (compiled, error, globals)
@@ -125,7 +125,7 @@ class CleanRole:
         state = SubgraphState(sg=sg, eager=eager)
         try:
             self._references(state)
-        except Exception as exc:  # the task itself is broken, not any pass
+        except Exception as exc:  # noqa: BLE001 - the task itself is broken, not any pass
             return {"ok": False, "task_error": f"eager run of model.py failed on inputs synthesised from its metadata: "
                                                f"{one_line(exc)}", "traceback": trim_traceback(exc, [sg.path / "model.py"])}
         if msg.get("inductor", True):
@@ -215,7 +215,7 @@ class CleanRole:
             outs = [_call(compiled, clone_inputs(r.inputs), r.seed) for r in state.refs]
             state.inductor_error = _error_stats(merge([compare_outputs(o, r.outputs) for o, r in zip(outs, state.refs)]))
             state.inductor = compiled
-        except Exception as exc:  # Inductor itself fails on this graph: reported, not the candidate's fault
+        except Exception as exc:  # noqa: BLE001 - Inductor itself fails on this graph: reported, not the candidate's fault
             state.inductor_failure = one_line(exc)
 
     def _describe(self, state: SubgraphState, cached: bool) -> dict[str, Any]:
@@ -292,9 +292,9 @@ class CleanRole:
                     return {"ok": True, "breach": {"rule": "output_aliases_output", "message": f"output {k} shares memory with "
                                                    f"output {min(extra_alias) - 1000}, the reference's does not"}}
         if mutated is not None:
-            extra = sorted(set(int(m) for m in mutated if isinstance(m, int)) - set(ref.writes))
-            if extra:
-                return {"ok": True, "breach": {"rule": "input_mutated", "message": f"the candidate changed input {extra[0]} "
+            changed = sorted(set(int(m) for m in mutated if isinstance(m, int)) - set(ref.writes))
+            if changed:
+                return {"ok": True, "breach": {"rule": "input_mutated", "message": f"the candidate changed input {changed[0]} "
                                                f"in place; eager leaves it unchanged"}}
         try:
             # Compared on the reference's device (the candidate's values are moved there).

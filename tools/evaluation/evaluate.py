@@ -397,8 +397,8 @@ def _evaluate(task: Task, pass_path: str | Path, options: EvalOptions, gate: Lea
         else:
             cls, msg, tail = run.failed[i]
             res = SubgraphResult(
-                index=i, name=sg.name, source=sg.source, dtypes=list(sg.dtypes), status=cls,  # type: ignore[arg-type]
-                failure_class=cls, message=msg, traceback=tail,  # type: ignore[arg-type]
+                index=i, name=sg.name, source=sg.source, dtypes=list(sg.dtypes), status=cls,
+                failure_class=cls, message=msg, traceback=tail,
             )
         subgraphs.append(res)
 
@@ -487,10 +487,10 @@ def _failed_to_load(task: Task, pass_path: Path, digest: str, options: EvalOptio
 
 def _eval_config(options: EvalOptions) -> EvalConfig:
     return EvalConfig(
-        device=options.device, baseline=options.baseline, draws=options.draws, seed=options.seed,  # type: ignore[arg-type]
+        device=options.device, baseline=options.baseline, draws=options.draws, seed=options.seed,
         degenerate_std=options.degenerate_std, slowdown_penalty=options.scoring.slowdown_penalty,
         failure_penalty=options.scoring.failure_penalty, timeout_s=options.timeout_s,
-        timing_budget_s=options.timing_config().budget_s, integrity_mode=options.integrity_mode,  # type: ignore[arg-type]
+        timing_budget_s=options.timing_config().budget_s, integrity_mode=options.integrity_mode,
         static_checks=options.static_checks, sandbox=options.sandbox, profile=options.profile,
-        time_statistic=options.time_statistic,  # type: ignore[arg-type]
+        time_statistic=options.time_statistic,
     )

@@ -100,7 +100,7 @@ class Plan:
     profile_calls: int = 5
     cpu_seconds: int | None = None
     compile_before_lease: bool = False
-    on_ready: Callable[[dict[str, float]], None] | None = None
+    on_ready: Callable[[dict[str, float]], object] | None = None
     on_device_done: Callable[[], None] | None = None
     on_phases: Callable[[dict[str, float]], None] | None = None
     seed_cache: Callable[[], Any] | None = None
@@ -292,6 +292,7 @@ class Referee:
                 seconds["inductor"] = round(time.perf_counter() - t0, 4)
             if p.heldout_shapes:
                 # Planned on fake tensors (no device); the amounts are secret, drawn from a seed chosen here.
+                assert self.clean is not None, "the clean process starts before any compile ahead"
                 self.heldout_seeds[i] = secret_seed()
                 plans[i] = self._request(self.clean, {"op": "heldout_plan", "sg": i, "seed": self.heldout_seeds[i]},
                                          time.monotonic() + p.timeout_s).get("growth")
@@ -465,7 +466,7 @@ class Referee:
         if exc.kind == "timeout":
             cls, msg = "timeout", f"exceeded the {p.timeout_s:.0f} s limit per subgraph during step '{step}'; the candidate process was killed"
         elif step == "candidate_compile" and self._compile_phase() in ("candidate_rewrite", "candidate_inductor"):
-            cls, msg = "compile", f"the candidate process died ({exc.detail}) while {self._compile_phase().replace('_', ' ')}"
+            cls, msg = "compile", f"the candidate process died ({exc.detail}) while {(self._compile_phase() or '').replace('_', ' ')}"
         else:
             cls, msg = "runtime", f"the candidate process died ({exc.detail}) during step '{step}'"
         self.run_.failed[i] = (cls, msg, tail)

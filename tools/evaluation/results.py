@@ -27,7 +27,7 @@ def _timing(d: dict[str, Any], source: str = "measured") -> Timing:
         median_us=d["median_us"], q1_us=d["q1_us"], q3_us=d["q3_us"], n=d["n"],
         kernel_median_us=d.get("kernel_median_us"), graph_median_us=d.get("graph_median_us"), p10_us=d.get("p10_us"),
         graph_replays=d.get("graph_replays"), graph_dropped=d.get("graph_dropped"),
-        source=source,  # type: ignore[arg-type]
+        source=source,
     )
 
 
@@ -91,11 +91,13 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         for base in ("eager", "inductor"):
             if base not in times:
                 continue
-            median_ratio[base] = _ratio(times[base].median_us, times["candidate"].median_us)
+            ratio = _ratio(times[base].median_us, times["candidate"].median_us)
+            if ratio is not None:
+                median_ratio[base] = ratio
             if time_statistic == "paired":
                 # Inductor's time taken from the cache (--reuse-inductor-time) has no rounds to
                 # pair with the candidate's: its speedup falls back to the ratio of medians.
-                s = paired.get(base, median_ratio[base])
+                s = paired.get(base, median_ratio.get(base))
             else:
                 s = _ratio(scored_us(times[base], time_statistic), scored_us(times["candidate"], time_statistic))
             if s is not None:
@@ -109,7 +111,7 @@ def subgraph_from_event(i: int, sg: Any, ev: dict[str, Any], cached: dict[str, A
         name=sg.name,
         source=sg.source,
         dtypes=list(sg.dtypes),
-        status=status,  # type: ignore[arg-type]
+        status=status,
         failure_class=failure,
         message=message,
         integrity_rule=ev.get("integrity_rule"),
@@ -153,7 +155,7 @@ def _outcome(s: SubgraphResult, baseline: str) -> Outcome:
 def task_scores(subgraphs: list[SubgraphResult], baseline: str, cfg: ScoringConfig) -> TaskScores:
     summary = summarize([_outcome(s, baseline) for s in subgraphs], cfg)
     return TaskScores(
-        baseline=baseline,  # type: ignore[arg-type]
+        baseline=baseline,
         es=summary.es,
         s=summary.s,
         aggregated=summary.aggregated,

@@ -209,7 +209,7 @@ def write_values(path: Path, values: list[Any], claims: dict[str, Any] | None = 
             try:
                 data = v.detach().to("cpu").contiguous().reshape(-1)
                 raw = data.view(torch.uint8) if data.numel() else torch.empty(0, dtype=torch.uint8)
-                blob = memoryview(torch.Tensor.numpy(raw.as_subclass(torch.Tensor))).cast("B")
+                blob = memoryview(torch.Tensor.numpy(raw.as_subclass(torch.Tensor)).data).cast("B")
             except Exception as exc:  # noqa: BLE001 - no readable data (a fake or broken subclass): said, not sent
                 claim["unreadable"] = f"{type(exc).__name__}: {str(exc)[:200]}"
                 entries.append(claim)

@@ -35,6 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..tasks.loader import Task
 from ..process.lease_gate import DEVICE_DONE_FILE, READY_FILE, LeaseGate, pinned_at_spawn, wait_for_go
 from ..passes.rules import pass_digest, pass_files, source_files
 from ..integrity.static_checks import Mode, check_pass
@@ -43,7 +44,6 @@ from .divergence import Divergence
 
 #: ``divergence_subgraph`` value: search the first subgraph whose candidate fails t=-5.
 AUTO_SUBGRAPH = -1
-from ..tasks.loader import Task
 
 
 class _Model(BaseModel):
@@ -306,6 +306,7 @@ def _check_subgraph(index: int, sg: Any, rules: list[Any], device: Any, files: l
     for k, (before, e, c) in enumerate(zip(args, eager_inputs, candidate_inputs)):
         if not isinstance(before, torch.Tensor) or _same(before, e):
             continue
+        assert isinstance(c, torch.Tensor)  # the candidate's copy of a tensor input
         out = OutputCheck(index=len(result.outputs), written_input=k, shape=list(c.shape),
                           dtype=str(c.dtype).removeprefix("torch."))
         cmp = compare_outputs([c], [e])

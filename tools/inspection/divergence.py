@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, cast
 
 import torch
 from pydantic import BaseModel, Field
@@ -224,7 +224,8 @@ def compiled_divergence(gm: torch.fx.GraphModule, args: list[Any], reference: di
     if compile_prefix is None:
         from torch._inductor.compile_fx import compile_fx
 
-        compile_prefix = compile_fx
+        compile_prefix = cast(Callable[[torch.fx.GraphModule, list[Any]], Callable[..., Any]], compile_fx)
+    compile_ = compile_prefix
     t0 = time.perf_counter()
     nodes = _comparable(gm, reference)
     compiles = 0
@@ -234,7 +235,7 @@ def compiled_divergence(gm: torch.fx.GraphModule, args: list[Any], reference: di
         nonlocal compiles
         if i not in seen:
             compiles += 1
-            fn = compile_prefix(prefix_module(gm, nodes[i]), clone(args))
+            fn = compile_(prefix_module(gm, nodes[i]), clone(args))
             with torch.no_grad():
                 torch.manual_seed(0)
                 out = fn(*clone(args))

@@ -202,9 +202,9 @@ def inspect_subgraph(task_path: str, index: int, device: str = "cpu", profile: b
         "output_code_lines": sum(c.count("\n") for c in codes),
     }
     with inductor_config.patch(fallback_random=True):
-        result["inductor_error"] = inductor_error(sg, eager, compiled, dev)
+        result["inductor_error"] = err = inductor_error(sg, eager, compiled, dev)
         if captured["graphs"]:
-            result["inductor_divergence"] = baseline_divergence(result["inductor_error"], *captured["graphs"][0])
+            result["inductor_divergence"] = baseline_divergence(err, *captured["graphs"][0])
     if keep is not None:
         keep.update(eager=eager, compiled=compiled, args=args, device=dev)
     if profile:

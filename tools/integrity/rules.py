@@ -57,7 +57,7 @@ def _storage_key(t: torch.Tensor) -> int | None:
 def alias_map(outputs: Any, inputs: list[Any]) -> list[frozenset[int]]:
     """For each output: the indices of inputs (and, offset by 1000, earlier outputs) it shares storage with."""
     in_keys = {i: _storage_key(a) for i, a in enumerate(inputs) if isinstance(a, torch.Tensor)}
-    result = []
+    result: list[frozenset[int]] = []
     seen: dict[int, int] = {}
     for k, o in enumerate(flatten_outputs(outputs)):
         if not isinstance(o, torch.Tensor) or o.numel() == 0:
@@ -192,7 +192,7 @@ def aten_signature(gm: torch.fx.GraphModule, example_inputs: list[Any],
         index[n] = f"%{len(index)}"
         if n.op == "call_function":
             nargs, nkwargs = _canonical_dims(n)
-            args = torch.fx.node.map_arg((nargs, nkwargs), lambda a: index.get(a, "?"))  # type: ignore[arg-type]
+            args = torch.fx.node.map_arg((nargs, nkwargs), lambda a: index.get(a, "?"))
             positional, named = args
             if str(n.target) in _COMMUTATIVE and len(positional) >= 2 and not named:
                 # ``x + y`` and ``torch.add(y, x)`` are one op: the two operands in a fixed order.

@@ -121,12 +121,12 @@ class LaunchCounter:
         for cls in _launch_entry_points():
             original = cls.__dict__["run"]
             self._saved.append((cls, original))
-            cls.run = self._wrap(original)  # type: ignore[method-assign]
+            cls.run = self._wrap(original)  # type: ignore[attr-defined]
         return self
 
     def __exit__(self, *exc: Any) -> None:
         for cls, original in reversed(self._saved):
-            cls.run = original  # type: ignore[method-assign]
+            cls.run = original
         self._saved.clear()
 
 
@@ -185,7 +185,8 @@ class _ReplacementInterpreter(torch.fx.Interpreter):
         rule = n.meta.get(REPLACEMENT_META)
         if rule is None and info is None:
             return super().run_node(n)
-        run = self.runs.setdefault(rule or info.rule, ReplacementRun(rule or info.rule))
+        key = str(rule or (info.rule if info is not None else ""))
+        run = self.runs.setdefault(key, ReplacementRun(key))
         counter = LaunchCounter()
         recorder = ComputeRecorder(counter)
         with counter, recorder:

@@ -134,8 +134,8 @@ def _min_level_for_tensor(c: torch.Tensor, r: torch.Tensor) -> tuple[int | None,
         return TOLERANCE_LEVELS[0], 0.0, 0.0, False
     if tolerance(r.dtype, 0) is None:  # integers and bools: exact equality
         equal = bool(torch.equal(c, r))
-        diff = 0.0 if equal else float((c.double() - r.double()).abs().max())
-        return (TOLERANCE_LEVELS[0] if equal else None), diff, diff, False
+        err = 0.0 if equal else float((c.double() - r.double()).abs().max())
+        return (TOLERANCE_LEVELS[0] if equal else None), err, err, False
     if r.is_complex():
         c, r = torch.view_as_real(c), torch.view_as_real(r)
     c64, r64 = c.double(), r.double()

@@ -187,7 +187,7 @@ def summarize(outcomes: list[Outcome], cfg: ScoringConfig = ScoringConfig()) -> 
         aggregated=aggregated_score(es),
         correct_at_headline=len(correct) / len(outcomes),
         geomean_speedup_correct=_geomean([o.speedup for o in correct]) if correct else None,  # type: ignore[misc]
-        fast_1=sum(1 for o in correct if o.speedup > 1) / len(outcomes),  # type: ignore[operator]
+        fast_1=len([o for o in correct if o.speedup is not None and o.speedup > 1]) / len(outcomes),
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import torch
 import torch.fx
@@ -135,7 +135,7 @@ class PassBackend:
         except RuleApplyError as exc:
             self.applications.append(exc.applications)  # the matches found before it failed are reported
             raise
-        if self.strict and sum(a.matches for a in self.applications[-1]):
+        if self.strict and any(a.matches for a in self.applications[-1]):
             # Runs the pass's replacements (on copies of the inputs) before their Triton leaves
             # become operators: a crash here is the pass's code running, reported as that step.
             self.phase = None
@@ -171,7 +171,7 @@ class PassBackend:
             compiled = compile_fx(gm, example_inputs)
         self.phase = None
         self.on_phase("candidate_compiled")
-        return compiled
+        return cast(Callable[..., Any], compiled)
 
 
 class _CacheTag:

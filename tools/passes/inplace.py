@@ -43,8 +43,8 @@ AUGMENTED = {
     "rshift": (">>=", operator.irshift),
 }
 #: In-place ``operator`` function -> its out-of-place counterpart (``operator.iadd`` -> ``operator.add``).
-OUT_OF_PLACE = {fn: getattr(operator, f"{name}_" if name in ("and", "or") else name) for name, (_s, fn) in AUGMENTED.items()}
-INPLACE_SYMBOL = {fn: sym for sym, fn in AUGMENTED.values()}
+OUT_OF_PLACE: dict[Any, Any] = {fn: getattr(operator, f"{name}_" if name in ("and", "or") else name) for name, (_s, fn) in AUGMENTED.items()}
+INPLACE_SYMBOL: dict[Any, str] = {fn: sym for sym, fn in AUGMENTED.values()}
 
 
 class PatternProxy(torch.fx.Proxy):

@@ -22,7 +22,7 @@ def describe_target(node: torch.fx.Node) -> str:
     target = node.target
     if callable(target):
         mod = getattr(target, "__module__", None) or ""
-        name = getattr(target, "__qualname__", None) or getattr(target, "__name__", repr(target))
+        name = str(getattr(target, "__qualname__", None) or getattr(target, "__name__", repr(target)))
         if isinstance(target, torch._ops.OpOverload | torch._ops.OpOverloadPacket):
             text = str(target)
         else:

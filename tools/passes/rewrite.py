@@ -27,7 +27,7 @@ import re
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 import torch
 import torch.fx
@@ -139,7 +139,7 @@ def pattern_arg_names(pattern: Callable[..., Any] | torch.fx.GraphModule) -> lis
         TypeError: the pattern takes ``*args``/``**kwargs`` or keyword-only parameters.
     """
     if isinstance(pattern, torch.fx.GraphModule):
-        return [n.target for n in pattern.graph.nodes if n.op == "placeholder"]  # type: ignore[misc]
+        return [n.target for n in pattern.graph.nodes if n.op == "placeholder"]
     sig = inspect.signature(pattern)
     names = []
     for p in sig.parameters.values():
@@ -166,7 +166,7 @@ def split_outputs(out: Any, n: int, rule: str) -> tuple[Any, ...]:
     if n == 1:
         return (out,)
     if isinstance(out, torch.fx.Proxy):
-        return tuple(out[i] for i in range(n))
+        return tuple(cast(Any, out)[i] for i in range(n))
     raise TypeError(f"the replacement of rule {rule!r} returns one {type(out).__name__} but its pattern returns {n} values")
 
 
@@ -206,7 +206,7 @@ def make_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = N
                                  "_begin": _begin_replacement, "_end": _end_replacement}
     exec(compile(src, f"<replacement of {rule.name}>", "exec"), namespace)  # noqa: S102
     replacement = namespace["replacement"]
-    replacement.triton_leaf = leaf  # type: ignore[attr-defined]
+    replacement.triton_leaf = leaf
     return replacement
 
 
@@ -238,7 +238,8 @@ def trace_replacement(rule: PassRule, pattern_gm: torch.fx.GraphModule | None = 
     """Trace the rule's replacement into a GraphModule whose nodes point at pass-file lines
     (the rule's file, and ``files``: the pass's helper modules)."""
     replacement = make_replacement(rule, pattern_gm)
-    leaves = (keep_write,) + ((replacement.triton_leaf,) if replacement.triton_leaf is not None else ())
+    triton_leaf = getattr(replacement, "triton_leaf", None)
+    leaves = (keep_write,) + ((triton_leaf,) if triton_leaf is not None else ())
     paths = [str(rule.path), str(rule.path.resolve())] + [str(f) for f in files or ()]
     tracer = _PassSourceTracer(paths, leaves)
     try:
@@ -317,7 +318,7 @@ def apply_rules(gm: torch.fx.GraphModule, rules: list[PassRule], files: list[str
             replacement = trace_replacement(rule, pattern_gm, files)
             checked = MatchCheck(rule.match_check) if rule.match_check is not None else None
             filters = ([guard] if guard.writes else []) + ([checked] if checked is not None else [])
-            replaced = replace_pattern_with_filters(gm, pattern_gm, replacement, match_filters=filters or None)
+            replaced = replace_pattern_with_filters(gm, pattern_gm, replacement, match_filters=cast(Any, filters or None))
             resolve_writes(gm)
         except Exception as exc:
             n = count_matches(gm, pattern_gm) if pattern_gm is not None else 0

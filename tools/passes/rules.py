@@ -256,7 +256,7 @@ def load_rules(path: str | Path, digest: str | None = None) -> list[PassRule]:
             raise RuleLoadFailure(
                 name, file, f"{file.name}:{exc.lineno}: SyntaxError: {exc.msg}"
             ) from exc
-        except BaseException as exc:  # noqa: BLE001 - any error in model code is a result
+        except BaseException as exc:
             if isinstance(exc, KeyboardInterrupt):
                 raise
             raise RuleLoadFailure(name, file, f"importing {file.name} raised {type(exc).__name__}: {exc}") from exc

@@ -25,7 +25,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 # --- resource limits -------------------------------------------------------------------------
 
@@ -65,7 +65,7 @@ def apply_resource_limits(
         import resource
     except ImportError:
         return ["unavailable: no POSIX resource limits on this platform"]
-    wanted = [
+    wanted: list[tuple[str, int | None, Callable[[int], str], int]] = [
         ("RLIMIT_AS", address_space_bytes, _fmt_bytes, 0),
         ("RLIMIT_CPU", cpu_seconds, lambda n: f"{n} s", 5),
         ("RLIMIT_NOFILE", open_files, str, 0),

@@ -168,7 +168,8 @@ def rewrite_device_literals(source: str, target: str) -> str:
     new_literal = "'cuda'" if target == "cuda" else "'cpu'"
     edits: list[tuple[int, int, int, int, str]] = []
 
-    def replace(node: ast.AST, text: str) -> None:
+    def replace(node: ast.expr, text: str) -> None:
+        assert node.end_lineno is not None and node.end_col_offset is not None
         edits.append((node.lineno, node.col_offset, node.end_lineno, node.end_col_offset, text))
 
     for node in ast.walk(tree):
@@ -178,8 +179,8 @@ def rewrite_device_literals(source: str, target: str) -> str:
         # device(type='cuda', index=0) / torch.device('cuda:0')
         if name == "device":
             strings = [a for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            kw_type = [k for k in node.keywords if k.arg == "type" and isinstance(k.value, ast.Constant)]
-            literal = strings[0].value if strings else (kw_type[0].value.value if kw_type else None)
+            kw_type = [k.value.value for k in node.keywords if k.arg == "type" and isinstance(k.value, ast.Constant)]
+            literal = strings[0].value if strings else (kw_type[0] if kw_type else None)
             if isinstance(literal, str) and _device_type_of(literal) not in (None, target):
                 func = ast.get_source_segment(source, node.func)
                 replace(node, f"{func}({new_literal})")

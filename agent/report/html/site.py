@@ -82,7 +82,7 @@ def _task_subgraphs(task_path: str | None, fallback: list[Any]) -> list[dict[str
             return [{"name": s.name, "source": s.source, "dtypes": list(s.dtypes),
                      "args": [f"{a.name}: {'int' if a.is_symint else str(a.dtype).removeprefix('torch.')}"
                               f"{'' if a.is_symint else list(a.shape)}" for a in s.args]} for s in task.subgraphs]
-        except Exception:  # a moved or deleted task folder must not stop the report: use the result's records
+        except Exception:  # noqa: BLE001 - a moved or deleted task folder must not stop the report: use the result's records
             pass
     return [{"name": s.name, "source": "", "dtypes": [], "args": []} for s in fallback]
 

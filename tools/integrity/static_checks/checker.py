@@ -83,7 +83,8 @@ class _Checker(ast.NodeVisitor):
 
     def lookup(self, name: str, scope: _Scope | None = None) -> _Scope | None:
         """The scope ``name`` is bound in as seen from ``scope`` (None: a builtin)."""
-        s, first = scope or self.cur, True
+        s: _Scope | None = scope or self.cur
+        first = True
         while s is not None:
             if name in s.globals:
                 return self.module if name in self.module.bound else None
@@ -221,7 +222,7 @@ class _Checker(ast.NodeVisitor):
     def visit_If(self, node: ast.If) -> None:
         t = node.test
         sides = [t.left, t.comparators[0]] if isinstance(t, ast.Compare) and len(t.ops) == 1 else []
-        if (sides and isinstance(t.ops[0], ast.Eq)
+        if (sides and isinstance(t, ast.Compare) and isinstance(t.ops[0], ast.Eq)
                 and any(isinstance(x, ast.Name) and x.id == "__name__" for x in sides)
                 and any(isinstance(x, ast.Constant) and x.value == "__main__" for x in sides)):
             for stmt in node.orelse:  # the body never runs under the harness's loader
@@ -353,10 +354,10 @@ class _Checker(ast.NodeVisitor):
                 and b.value.func.attr in _FX_NODE_MAKERS and self._own_graph(b.value.func.value))
             for b in bindings)
 
-    def _module_bindings(self, name: str) -> list[ast.stmt]:
+    def _module_bindings(self, name: str) -> list[ast.AST]:
         """Every statement outside functions and classes that binds ``name`` (assignments, loop
         and ``with`` targets, imports, walrus: any of them counts)."""
-        out = []
+        out: list[ast.AST] = []
         for b in ast.walk(self.tree):
             if isinstance(b, (ast.Import, ast.ImportFrom)):
                 names = {a.asname or a.name.split(".")[0] for a in b.names}
@@ -415,8 +416,8 @@ class _Checker(ast.NodeVisitor):
                     self._check_path(base + (name.value,), node)
                 if base is not None:
                     self.skip_path.add(id(node.args[0]))
-        elif self._builtin(func, "next") and node.args and isinstance(self._root(node.args[0]), ast.Name) \
-                and self._free(self._root(node.args[0]).id):
+        elif self._builtin(func, "next") and node.args and isinstance(root := self._root(node.args[0]), ast.Name) \
+                and self._free(root.id):
             # A generator or iterator kept outside the call advances once per call: a counter.
             self.flag("global_state", node, f"next({ast.unparse(node.args[0])}) advances an iterator that outlives the call; keep no state across calls")
         elif self._builtin(func, "type") and len(node.args) == 3:
@@ -433,7 +434,7 @@ class _Checker(ast.NodeVisitor):
         if isinstance(func, ast.Attribute) and fpath is None:
             self._check_method_call(node, func)
         for kw in node.keywords:
-            if kw.arg == "out" and isinstance(self._root(kw.value), ast.Name) and self._free(self._root(kw.value).id):
+            if kw.arg == "out" and isinstance(out_root := self._root(kw.value), ast.Name) and self._free(out_root.id):
                 self.flag("global_state", kw.value, f"out={ast.unparse(kw.value)} writes into a buffer that outlives the call")
         self.generic_visit(node)
 

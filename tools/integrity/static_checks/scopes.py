@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 
-from .allowlist import _dunder
 
 class _Scope:
     def __init__(self, kind: str, parent: _Scope | None, node: ast.AST):
@@ -114,8 +113,6 @@ class _ScopeBuilder(ast.NodeVisitor):
 
     def visit_Import(self, node: ast.Import) -> None:
         for a in node.names:
-            if a.asname and _dunder(a.asname):
-                self.flag("dunder_access", node, f"binding '{a.asname}' is not allowed in a pass")
             name = a.asname or a.name.split(".")[0]
             self.cur.bound.add(name)
             self.cur.imports[name] = tuple(a.name.split(".")) if a.asname else (name,)
