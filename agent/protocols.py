@@ -101,13 +101,41 @@ class ModelResponse(BaseModel):
 
 @runtime_checkable
 class ModelClient(Protocol):
-    """A model the agent can drive.
+    """A model the agent can drive: everything the loop, ``solve`` and a sweep ask of one.
 
     Attributes:
         name: a stable, filesystem-safe label (``openai:gpt-5``, ``builtin``) used in run paths.
+        priced: whether ``Usage.cost_usd`` is a real price (False: the models file has none, and
+            every cost is reported as 0).
+        context_window: the model's context window in tokens, or None where it is unknown or
+            unlimited (the loop fits the history to it).
+        max_tokens: the most output tokens a call may produce, or None (reserved from the window).
     """
 
     name: str
+    priced: bool
+    context_window: int | None
+    max_tokens: int | None
+
+    def config(self) -> dict[str, Any]:
+        """The client's settings as plain JSON data for the run's ``config.json``; never an API key."""
+        ...
+
+    def preflight(self, timeout_s: float = 10.0) -> None:
+        """Check, before a run, that the model's server answers and accepts the key.
+
+        Raises:
+            ModelConfigError: unreachable server or rejected key (one line). Offline clients never raise.
+        """
+        ...
+
+    def probe(self, tools: list[ToolSpec], timeout_s: float = 60.0) -> None:
+        """Ask the server once whether it serves these tools (function calling).
+
+        Raises:
+            ModelConfigError: it cannot (one line). Offline clients never raise.
+        """
+        ...
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
         """Return the model's next assistant message (text and/or tool calls).

@@ -116,6 +116,17 @@ class BuiltinPolicy:
 
     name = "builtin"
 
+    #: An offline client: its cost is real (nothing), it has no window and no server to check.
+    priced = True
+    context_window: int | None = None
+    max_tokens: int | None = None
+
+    def preflight(self, timeout_s: float = 10.0) -> None:
+        """Nothing to reach: passes at once."""
+
+    def probe(self, tools: list[ToolSpec], timeout_s: float = 60.0) -> None:
+        """No server: passes at once."""
+
     def __init__(self) -> None:
         self._ids = 0
 

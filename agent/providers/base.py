@@ -103,6 +103,16 @@ class HostedModel:
             log.log(level, "%s: no price in the models file; its cost is reported as 0 USD", name)
 
     @property
+    def context_window(self) -> int | None:
+        """The entry's context window (tokens), None when the models file gives none."""
+        return self.entry.context_window
+
+    @property
+    def max_tokens(self) -> int | None:
+        """The entry's output cap (tokens), None when the models file gives none."""
+        return self.entry.max_tokens
+
+    @property
     def base_url(self) -> str:
         """The endpoint requests go to."""
         return str(self._client.base_url)

@@ -62,9 +62,7 @@ def preflight(client: ModelClient, timeout_s: float = 10.0) -> None:
     Raises:
         ModelConfigError: ``cannot reach <name> at <url>: ...``, or a rejected key (401/403).
     """
-    check = getattr(client, "preflight", None)
-    if callable(check):
-        check(timeout_s)
+    client.preflight(timeout_s)
 
 
 def unknown_model_message(spec: str, config: ModelsFile) -> str:

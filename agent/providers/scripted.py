@@ -103,6 +103,17 @@ class ScriptedModel:
             raise ModelConfigError(f"scripted model {path}: expected a list of turns or {{\"turns\": [...]}}")
         return cls(data, name=f"scripted:{path.stem}", final_text=final_text)
 
+    #: An offline client: its cost is real (nothing), it has no window and no server to check.
+    priced = True
+    context_window: int | None = None
+    max_tokens: int | None = None
+
+    def preflight(self, timeout_s: float = 10.0) -> None:
+        """Nothing to reach: passes at once."""
+
+    def probe(self, tools: list[ToolSpec], timeout_s: float = 60.0) -> None:
+        """No server: passes at once."""
+
     def config(self) -> dict[str, Any]:
         """Settings as plain data for the run record."""
         return {"name": self.name, "provider": "scripted", "turns": len(self.turns), "priced": True}

@@ -232,9 +232,8 @@ class SolveLoop:
     def _complete(self, step: int, messages: list[Message]) -> ModelResponse:
         """One model call with the history fitted to the context window; a context-length error
         condenses everything condensable and sends once more."""
-        entry = getattr(self.client, "entry", None)
-        window = getattr(entry, "context_window", None)
-        fit = {"reserve_tokens": getattr(entry, "max_tokens", None) or 0,
+        window = self.client.context_window
+        fit = {"reserve_tokens": self.client.max_tokens or 0,
                "fixed_tokens": sum(len(t.model_dump_json()) + 40 for t in self.tools) // 4}
         sent, n = fit_to_window(messages, window, **fit)
         try:
@@ -285,7 +284,7 @@ class SolveLoop:
                           state: LoopState) -> dict[str, Any]:
         # Every tool call gets a result (the APIs reject a call without one), none is executed.
         update["format_errors"] += 1
-        cap = getattr(getattr(self.client, "entry", None), "max_tokens", None)
+        cap = self.client.max_tokens
         text = render("feedback_truncated.md.j2", max_tokens=cap, n_calls=len(assistant.tool_calls),
                       format_errors=update["format_errors"], max_format_errors=self.config.max_format_errors)
         self.archive.record(f"s{step}:feedback", "truncated", step=step, message=text,

@@ -261,8 +261,7 @@ def probe_tools(client: ModelClient, options: EvalOptions) -> None:
     Raises:
         ModelConfigError: the server cannot serve them (one line).
     """
-    if callable(getattr(client, "probe", None)):
-        client.probe(_tool_specs(options))  # type: ignore[attr-defined]
+    client.probe(_tool_specs(options))
 
 
 def _tool_specs(options: EvalOptions) -> list[ToolSpec]:
@@ -284,7 +283,7 @@ def _latest_evaluation(archive: RunArchive) -> EvalResult | None:
 
 def _config_record(run_id: str, task: Task, model_spec: str, client: ModelClient, config: SolveConfig,
                    eval_options: EvalOptions) -> dict[str, Any]:
-    model_config = client.config() if hasattr(client, "config") else {"name": client.name}
+    model_config = client.config()
     return {
         "run_id": run_id,
         "task_id": task.id,

@@ -45,14 +45,27 @@ class SeededClient:
         self.inner = inner
         self.seed = seed
         self.name = seeded_name(inner.name, seed)
-        self.priced = getattr(inner, "priced", True)
-        entry = getattr(inner, "entry", None)
+        self.priced = inner.priced
+        entry = getattr(inner, "entry", None)  # a hosted model's settings (the sampling seed lives there)
         if seeds > 1 and entry is not None and getattr(entry, "provider", None) in ("openai", "compat"):
             inner.entry = entry.model_copy(update={"seed": (entry.seed or 0) + seed})  # type: ignore[attr-defined]
 
+    @property
+    def context_window(self) -> int | None:
+        return self.inner.context_window
+
+    @property
+    def max_tokens(self) -> int | None:
+        return self.inner.max_tokens
+
     def config(self) -> dict[str, Any]:
-        base = self.inner.config() if hasattr(self.inner, "config") else {"name": self.inner.name}  # type: ignore[attr-defined]
-        return {**base, "name": self.name, "base_name": self.inner.name, "sweep_seed": self.seed}
+        return {**self.inner.config(), "name": self.name, "base_name": self.inner.name, "sweep_seed": self.seed}
+
+    def preflight(self, timeout_s: float = 10.0) -> None:
+        self.inner.preflight(timeout_s)
+
+    def probe(self, tools: list[ToolSpec], timeout_s: float = 60.0) -> None:
+        self.inner.probe(tools, timeout_s)
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> ModelResponse:
         return self.inner.complete(messages, tools)
