@@ -226,6 +226,7 @@ def test_seeded_client_names_seeds_and_sets_a_sampling_seed() -> None:
 
     class Compat:  # stands in for an OpenAI-compatible client (only its entry matters here)
         name = "compat:m"
+        priced = True
         entry = ModelEntry(provider="compat", model="m", base_url="http://localhost:1/v1", seed=10)
 
     c = Compat()
