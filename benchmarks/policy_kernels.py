@@ -24,34 +24,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 import torch
 
+from passagent.agent.builtin.recipes import generated_kernel_candidate as kernel_candidate
+
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_TASKS = ("task_035", "task_028", "task_031", "task_037")
-
-
-def kernel_candidate(task: Any) -> list[Any]:
-    """The policy's first generated-kernel candidate for ``task`` (its drafts; empty if none)."""
-    import dataclasses
-
-    from passagent.agent.builtin.recipes import propose_rules
-    from passagent.agent.builtin.triton_gen import dtype_variant_groups
-    from passagent.tools.tasks.inputs import synthesize_inputs
-    from passagent.tools.inspection.ir import dynamo_fx_ir
-    from passagent.tools.evaluation.steps import build_module
-
-    drafts, seen = [], set()
-    for sg in task.subgraphs:
-        module = build_module(sg, torch.device("cpu"), "t")
-        ir = dynamo_fx_ir(module, synthesize_inputs(sg, 0, device=torch.device("cpu")), name=sg.name)
-        for d in propose_rules(ir, "cuda"):
-            if d.family == "generated kernel" and d.source not in seen:
-                seen.add(d.source)
-                drafts.append(dataclasses.replace(d, rule_name=f"{d.rule_name}_{len(drafts)}" if drafts else d.rule_name))
-    groups = dtype_variant_groups(drafts)
-    return list(groups[0]) if groups else []
 
 
 def _geomean(xs: list[float]) -> float:
@@ -61,9 +40,7 @@ def _geomean(xs: list[float]) -> float:
 
 def run(tasks: list[str], timing_budget_s: float, out: Path, device: str = "cuda") -> list[str]:
     """Evaluate each task's generated-kernel pass; the Markdown table lines."""
-    sys.path.insert(0, str(REPO / "benchmarks"))
-    from policy_bench import inductor_as
-
+    from passagent.agent.sweep.policy_bench import inductor_as
     from passagent.tools.tasks.builtin import builtin_tasks_dir
     from passagent.tools.evaluation.evaluate import EvalOptions, evaluate_pass
     from passagent.tools.tasks.loader import load_task

@@ -179,13 +179,7 @@ def test_evaluation_budget(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_policy_bench_reads_kept_rules_by_family_from_the_summary(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    import importlib.util
-    from pathlib import Path
-
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "policy_bench.py"
-    spec = importlib.util.spec_from_file_location("policy_bench", script)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from passagent.agent.sweep import policy_bench as bench
     drafts = [draft("K", "generated kernel", "generated_kernel"), draft("A", "library form")]
     evals = [eval_text(1.3, 1.1, ["correct"]), eval_text(1.5, 1.3, ["correct"])]
     monkeypatch.setattr(BuiltinPolicy, "_device", staticmethod(lambda h: "cuda"))
@@ -230,13 +224,10 @@ def test_policy_bench_task_file_finds_the_shared_tasks_without_the_variable(monk
                                                                              tmp_path) -> None:
     """``$PASSAGENT_SHARED`` in a task list means ../shared beside the repository when unset, as in
     the rest of the project (the shipped lists name the two PassBench tasks that way)."""
-    import importlib.util
     from pathlib import Path
 
     repo = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from passagent.agent.sweep import policy_bench as bench
     monkeypatch.delenv("PASSAGENT_SHARED", raising=False)
     seen = []
     monkeypatch.setattr(bench, "bench_task", lambda task, *a: seen.append(task) or {
@@ -252,16 +243,12 @@ def test_policy_bench_task_file_finds_the_shared_tasks_without_the_variable(monk
 def test_policy_bench_spreads_tasks_over_gpus_one_child_each(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     """``--gpus 0,1``: every task solved once, by a child process of the script that sees one GPU
     (as ``cuda``), rows in the list's order; a child that crashes gives the task an error row."""
-    import importlib.util
     import json
     import subprocess
     import threading
     from pathlib import Path
 
-    repo = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from passagent.agent.sweep import policy_bench as bench
     calls, lock = [], threading.Lock()
 
     def fake_run(cmd, env, **_kw):
@@ -295,16 +282,12 @@ def test_policy_bench_workers_share_one_device_lease_and_resume_keeps_finished_r
     """``--workers 2`` on one device: two children at a time, both leasing that device from one lock
     folder (so only their device steps take turns); ``--resume`` solves only the tasks without a row
     (an error row counts as none); the JSON file holds every finished row after each task."""
-    import importlib.util
     import json
     import subprocess
     import threading
     from pathlib import Path
 
-    repo = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from passagent.agent.sweep import policy_bench as bench
     calls, running, peak, lock = [], [0], [0], threading.Lock()
     gate = threading.Barrier(2, timeout=10)  # the first two tasks must be in flight together
     out = tmp_path / "rows.json"
@@ -363,7 +346,6 @@ def test_policy_bench_lease_scope_reaches_the_children_and_the_run_ends_with_its
     """``--lease-scope evaluation`` (the lease around each whole evaluation, every compile under it)
     is handed to every child and becomes its EvalOptions; after the run the script prints this run's
     leases from the lock folder: evaluations and IR inspections apart, leases from before the run left out."""
-    import importlib.util
     import json
     import subprocess
     import time
@@ -371,10 +353,7 @@ def test_policy_bench_lease_scope_reaches_the_children_and_the_run_ends_with_its
 
     from passagent.tools.process.device_lease import LEASE_LOG
 
-    repo = Path(__file__).resolve().parent.parent
-    spec = importlib.util.spec_from_file_location("policy_bench", repo / "benchmarks" / "policy_bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from passagent.agent.sweep import policy_bench as bench
     runs = tmp_path / "runs"
     commands = []
 
@@ -478,14 +457,9 @@ def test_scalar_identity_alone_is_evaluated_on_task_028() -> None:
 def test_policy_bench_pairs_inductor_with_the_evaluation_the_confirmed_as_came_from(tmp_path) -> None:
     """A confirmed version's AS is the lower of its two evaluations: Inductor's AS comes from that
     evaluation, not the first; ``--retabulate`` re-derives rows from the archive, keeping wall times."""
-    import importlib.util
     import json
-    from pathlib import Path
 
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "policy_bench.py"
-    spec = importlib.util.spec_from_file_location("policy_bench", script)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    from passagent.agent.sweep import policy_bench as bench
     run = tmp_path / "20261205-000000-000" / "t" / "builtin"
     run.mkdir(parents=True)
     first = eval_result(1.5, 1.25, ["correct"], ratio=1.25)      # Inductor AS 1.2 in these timings

@@ -251,7 +251,6 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
     kernel compiled into Inductor's output code (not called through the launcher)."""
     pytest.importorskip("triton")
     import json
-    import sys
 
     import torch
     import torch._dynamo
@@ -262,8 +261,7 @@ def test_policy_generated_kernel_pass_is_correct_and_inlined_on_cuda(cache_root:
     from passagent.tools.passes.rules import load_rules
     from passagent.tools.evaluation.steps import build_module
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-    from policy_kernels import kernel_candidate
+    from passagent.agent.builtin.recipes import generated_kernel_candidate as kernel_candidate
 
     task = load_task(RMS_TASK)
     drafts = kernel_candidate(task)

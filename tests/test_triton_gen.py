@@ -408,3 +408,15 @@ def test_inductor_inlines_the_generated_kernel(tmp_path: Path) -> None:
     hop = calls[1].kwargs
     assert hop["grid"] == [(64, 1, 1)]  # [2, 32, 896]: 64 rows of 896, one per program
     assert {k: hop["kwargs"][k] for k in ("n_rows", "n_cols", "BLOCK", "ROWS")} == {"n_rows": 64, "n_cols": 896, "BLOCK": 1024, "ROWS": 1}
+
+
+def test_the_generated_kernel_candidate_of_a_task_is_one_rule_per_dtype() -> None:
+    """task_035's RMSNorm subgraphs come in float32, float16 and bfloat16: the policy's first
+    generated-kernel candidate is one kernel in three dtype variants (the GPU test evaluates it)."""
+    from passagent.agent.builtin.recipes import generated_kernel_candidate
+    from passagent.tools.tasks.loader import load_task
+
+    drafts = generated_kernel_candidate(load_task("task_035"))
+    assert [d.family for d in drafts] == ["generated kernel"] * 3
+    assert len({d.source for d in drafts}) == 3 and len({d.rule_name for d in drafts}) == 3
+    assert sum("bfloat16" in d.source for d in drafts) >= 1 and sum("float16" in d.source for d in drafts) >= 2

@@ -145,3 +145,30 @@ def propose_rules(ir: dict[str, Any], device: str = "cpu") -> list[RuleDraft]:
                 out.append(labelled(d, recipe.family))
     return out
 
+
+def generated_kernel_candidate(task: Any) -> list[RuleDraft]:
+    """The policy's first generated-kernel candidate for a loaded ``task``: the rule drafts of the
+    first group of dtype variants of one kernel (one rule file per dtype), proposed for CUDA from
+    each subgraph's Dynamo FX IR; empty where no generated-kernel recipe matches.
+
+    Reads every subgraph's graph on the CPU (nothing runs on a GPU). Raises what building a
+    subgraph's module or tracing it raises (a broken task).
+    """
+    import torch
+
+    from ...tools.evaluation.steps import build_module
+    from ...tools.inspection.ir import dynamo_fx_ir
+    from ...tools.tasks.inputs import synthesize_inputs
+    from .triton_gen import dtype_variant_groups
+
+    drafts: list[RuleDraft] = []
+    seen: set[str] = set()
+    for sg in task.subgraphs:
+        module = build_module(sg, torch.device("cpu"), "t")
+        ir = dynamo_fx_ir(module, synthesize_inputs(sg, 0, device=torch.device("cpu")), name=sg.name)
+        for d in propose_rules(ir, "cuda"):
+            if d.family == "generated kernel" and d.source not in seen:
+                seen.add(d.source)
+                drafts.append(dataclasses.replace(d, rule_name=f"{d.rule_name}_{len(drafts)}" if drafts else d.rule_name))
+    groups = dtype_variant_groups(drafts)
+    return list(groups[0]) if groups else []
