@@ -32,6 +32,7 @@ from ...tools.measure.scoring import DEFAULT_FAILURE_PENALTY
 from .formats import CONVERTERS, FORMATS, parquet_schema, to_parquet_row
 from ..run.runstate import RunInfo, find_runs, load_run, read_events
 from .record import TrajectoryRecord
+from ..run.events import EventKind
 
 
 def tool_specs(config: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
@@ -67,11 +68,11 @@ def trajectory(info: RunInfo) -> TrajectoryRecord:
     rules: set[str] = set()
     for e in events:
         kind = e.get("kind")
-        if kind == "message" and str(e.get("id", "")).startswith("s0:init:"):
+        if kind == EventKind.MESSAGE and str(e.get("id", "")).startswith("s0:init:"):
             messages.append(_message(e["message"]))
-        elif kind == "model_response":
+        elif kind == EventKind.MODEL_RESPONSE:
             messages.append(_message(e["response"]["message"]))
-        elif kind == "tool_result":
+        elif kind == EventKind.TOOL_RESULT:
             call = e["call"]
             messages.append(_message({"role": "tool", "content": e["result"], "tool_call_id": call["id"], "name": call["name"]}))
             if e.get("version") is not None and e.get("evaluation"):
@@ -83,7 +84,7 @@ def trajectory(info: RunInfo) -> TrajectoryRecord:
                 es_steps.append({"step": int(e["step"]), "version": int(e["version"]), "as": float(e["aggregated"]),
                                  "baseline": scores["baseline"], "es": {str(int(t)): float(v) for t, v in scores["es"].items()},
                                  "integrity_rules": sorted(set(step_rules))})
-        elif kind == "format_error":
+        elif kind == EventKind.FORMAT_ERROR:
             messages.append(_message({"role": "user", "content": e["message"]}))
     if not any(m["role"] == "system" for m in messages) or not any(m["role"] == "assistant" for m in messages):
         raise ValueError("events.jsonl lacks the initial messages or any assistant message")

@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .events import EventKind
+
 EVENTS_FILE = "events.jsonl"
 _SAFE = re.compile(r"[^A-Za-z0-9._+-]+")
 
@@ -83,8 +85,9 @@ class RunArchive:
     def get(self, event_id: str) -> dict[str, Any] | None:
         return self._events.get(event_id)
 
-    def record(self, event_id: str, kind: str, **payload: Any) -> dict[str, Any]:
-        """Append an event unless one with this id exists; return the stored event.
+    def record(self, event_id: str, kind: EventKind, **payload: Any) -> dict[str, Any]:
+        """Append an event of ``kind`` (:class:`~.events.EventKind`) unless one with this id
+        exists; return the stored event.
 
         Flushed and fsync'ed before returning, so a kill right after loses nothing.
         """

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ...tools.evaluation.schema import EvalResult
+from .events import EventKind
 
 
 @dataclass
@@ -46,7 +47,7 @@ def evaluation_of(events: list[dict[str, Any]], version: int | None, score: floa
     if version is None:
         return None
     mine = [e["evaluation"] for e in events
-            if e.get("kind") in ("tool_result", "confirm") and e.get("version") == version and e.get("evaluation")]
+            if e.get("kind") in (EventKind.TOOL_RESULT, EventKind.CONFIRM) and e.get("version") == version and e.get("evaluation")]
     if not mine or score is None:
         return mine[0] if mine else None
     return min(mine, key=lambda ev: abs(float((ev.get("scores") or {}).get("aggregated", float("inf"))) - score))
@@ -57,7 +58,7 @@ def step_as_of(events: list[dict[str, Any]], version: int | None) -> float | Non
     re-evaluation; None where it has none. Where a confirmation scored the version lower, this is
     the number the live view and the trajectory showed for that step."""
     for e in events:
-        if e.get("kind") == "tool_result" and version is not None and e.get("version") == version:
+        if e.get("kind") == EventKind.TOOL_RESULT and version is not None and e.get("version") == version:
             return float(e["aggregated"]) if e.get("aggregated") is not None else None
     return None
 
@@ -95,7 +96,7 @@ def confirm_best(events: list[dict[str, Any]], reevaluate: Callable[[int], EvalR
             (a marginal rounding that one input draw passes and the next fails).
     """
     versions = {e["version"]: (float(e["aggregated"]), e.get("evaluation", {}).get("pass_sha256", str(e["version"])))
-                for e in events if e.get("kind") == "tool_result" and e.get("version") is not None}
+                for e in events if e.get("kind") == EventKind.TOOL_RESULT and e.get("version") is not None}
     chosen = candidates(versions, top, margin)
     if not chosen:
         return Confirmation(current[0], current[1], {})
@@ -105,7 +106,7 @@ def confirm_best(events: list[dict[str, Any]], reevaluate: Callable[[int], EvalR
         done = get(f"confirm:{v}")
         if done is None:
             result = reevaluate(v)
-            done = record(f"confirm:{v}", "confirm", version=v, first_as=versions[v][0],
+            done = record(f"confirm:{v}", EventKind.CONFIRM, version=v, first_as=versions[v][0],
                           retimed_as=result.scores.aggregated, evaluation=result.model_dump(mode="json"))
         scores[v] = (versions[v][0], float(done["retimed_as"]))
         if regresses is not None and regresses(done.get("evaluation") or {}):

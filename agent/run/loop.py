@@ -36,6 +36,7 @@ from .context import fit_to_window
 from .prompting import render
 from ..protocols import ContextTooLong, Message, ModelClient, ModelError, ModelResponse, ModelUnavailable, ToolCall
 from .toolbox import Toolbox
+from .events import EventKind
 
 
 class RunPaused(Exception):
@@ -147,7 +148,7 @@ class SolveLoop:
                 app.invoke(None, cfg, durability="sync")  # a finished thread just returns its state
             else:
                 for i, m in enumerate(initial_messages):
-                    self.archive.record(f"s0:init:{i}", "message", message=m.model_dump())
+                    self.archive.record(f"s0:init:{i}", EventKind.MESSAGE, message=m.model_dump())
                 app.invoke(self._initial_state(initial_messages), cfg, durability="sync")
             return self._confirm(app.get_state(cfg).values)
         finally:
@@ -174,7 +175,7 @@ class SolveLoop:
                             (state["best_version"], state["best_as"]), self.config.confirm_top, self.config.confirm_margin,
                             regresses=self._regresses)
         if done.scores:
-            self.archive.record("confirm:best", "confirm_best", best_version=done.best_version, best_as=done.best_as,
+            self.archive.record("confirm:best", EventKind.CONFIRM_BEST, best_version=done.best_version, best_as=done.best_as,
                                 scores={str(v): list(s) for v, s in done.scores.items()},
                                 previous_best_version=state["best_version"])
             if done.best_version != state["best_version"]:
@@ -203,17 +204,17 @@ class SolveLoop:
             try:
                 response = self._complete(step, messages)
             except ModelUnavailable as exc:
-                n = sum(1 for e in self.archive.events if e.get("kind") == "model_unavailable" and e.get("step") == step)
-                self.archive.record(f"s{step}:unavailable:{n}", "model_unavailable", step=step, error=str(exc),
+                n = sum(1 for e in self.archive.events if e.get("kind") == EventKind.MODEL_UNAVAILABLE and e.get("step") == step)
+                self.archive.record(f"s{step}:unavailable:{n}", EventKind.MODEL_UNAVAILABLE, step=step, error=str(exc),
                                     unconfirmed_cost_usd=getattr(exc, "unconfirmed_cost_usd", 0.0))
                 raise RunPaused(str(exc)) from exc
             except ModelError as exc:
                 lost = getattr(exc, "unconfirmed_cost_usd", 0.0)
-                self.archive.record(f"s{step}:model_error", "error", step=step, where="model", error=str(exc),
+                self.archive.record(f"s{step}:model_error", EventKind.ERROR, step=step, where="model", error=str(exc),
                                     unconfirmed_cost_usd=lost)
                 return {"exit_reason": "model_error", "error": str(exc), "cost_usd": state["cost_usd"] + lost}
             self.archive.record(
-                f"s{step}:model", "model_response", step=step, response=response.model_dump(),
+                f"s{step}:model", EventKind.MODEL_RESPONSE, step=step, response=response.model_dump(),
                 usage=response.usage.model_dump(), latency_s=response.latency_s, model=response.model,
             )
         u = response.usage
@@ -242,11 +243,11 @@ class SolveLoop:
             sent, n = fit_to_window(messages, window, force=True, **fit)
             if n == 0:
                 raise
-            self.archive.record(f"s{step}:context_retry", "context_condensed", step=step, condensed=n,
+            self.archive.record(f"s{step}:context_retry", EventKind.CONTEXT_CONDENSED, step=step, condensed=n,
                                 error=str(exc))
             return self.client.complete(sent, self.tools)
         if n:
-            self.archive.record(f"s{step}:context", "context_condensed", step=step, condensed=n)
+            self.archive.record(f"s{step}:context", EventKind.CONTEXT_CONDENSED, step=step, condensed=n)
         return response
 
     def tools_node(self, state: LoopState) -> dict[str, Any]:
@@ -262,7 +263,7 @@ class SolveLoop:
             update["format_errors"] += 1
             text = render("feedback_no_tool.md.j2", format_errors=update["format_errors"],
                           max_format_errors=self.config.max_format_errors)
-            self.archive.record(f"s{step}:feedback", "format_error", step=step, message=text)
+            self.archive.record(f"s{step}:feedback", EventKind.FORMAT_ERROR, step=step, message=text)
             new_messages.append(Message(role="user", content=text).model_dump())
         malformed_only = bool(assistant.tool_calls)
         for i, call in enumerate(assistant.tool_calls):
@@ -287,7 +288,7 @@ class SolveLoop:
         cap = self.client.max_tokens
         text = render("feedback_truncated.md.j2", max_tokens=cap, n_calls=len(assistant.tool_calls),
                       format_errors=update["format_errors"], max_format_errors=self.config.max_format_errors)
-        self.archive.record(f"s{step}:feedback", "truncated", step=step, message=text,
+        self.archive.record(f"s{step}:feedback", EventKind.TRUNCATED, step=step, message=text,
                             calls=[c.name for c in assistant.tool_calls])
         if assistant.tool_calls:
             new = [Message(role="tool", content=text, tool_call_id=c.id, name=c.name).model_dump()
@@ -315,7 +316,7 @@ class SolveLoop:
                 # The defences that fired: training data marks exploit attempts by them.
                 integrity_rules=sorted({s.integrity_rule for s in result.subgraphs if s.integrity_rule}),
             )
-        return self.archive.record(f"s{step}:tool:{i}", "tool_result", **payload)
+        return self.archive.record(f"s{step}:tool:{i}", EventKind.TOOL_RESULT, **payload)
 
     def _regresses(self, evaluation: dict[str, Any] | None) -> bool:
         """Whether an evaluation (``EvalResult`` as JSON) fails t=-5 on a subgraph where Inductor

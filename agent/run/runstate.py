@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .archive import EVENTS_FILE
+from .events import EventKind
 
 RUN_MARKERS = ("config.json", "result.json", EVENTS_FILE)
 _RESULT_FIELDS = ("task_id", "model", "exit_reason", "best_as")
@@ -45,15 +46,15 @@ class Tally:
     evaluations: int = 0
 
     def add(self, event: dict[str, Any]) -> None:
-        if event.get("kind") == "model_response":
+        if event.get("kind") == EventKind.MODEL_RESPONSE:
             usage = event.get("usage") or {}
             self.calls += 1
             self.cost_usd += float(usage.get("cost_usd") or 0.0) + float(usage.get("unconfirmed_cost_usd") or 0.0)
             self.input_tokens += int(usage.get("input_tokens") or 0)
             self.output_tokens += int(usage.get("output_tokens") or 0)
-        elif event.get("kind") == "tool_result" and event.get("version") is not None:
+        elif event.get("kind") == EventKind.TOOL_RESULT and event.get("version") is not None:
             self.evaluations += 1
-        elif event.get("kind") in ("error", "model_unavailable"):
+        elif event.get("kind") in (EventKind.ERROR, EventKind.MODEL_UNAVAILABLE):
             self.cost_usd += float(event.get("unconfirmed_cost_usd") or 0.0)
 
 

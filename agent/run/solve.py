@@ -32,6 +32,7 @@ from ..numbers import ratio_of_evaluation
 from .prompting import prompts_digest, render
 from ..protocols import Message, ModelClient, ModelConfigError, ToolSpec
 from .toolbox import TOOL_PARAMETERS, PassWorkspace, Toolbox
+from .events import EventKind
 
 RESULT_VERSION = "1.0"
 
@@ -199,8 +200,8 @@ def solve(
             raise
         # Everything recorded is on disk already (each event is fsync'ed); the stop is recorded
         # too, and a later --resume continues from the last checkpoint.
-        n = sum(1 for e in archive.events if e.get("kind") == "run_stopped")
-        archive.record(f"stopped:{n}", "run_stopped", reason=INTERRUPTED, error=str(exc) or "SIGINT")
+        n = sum(1 for e in archive.events if e.get("kind") == EventKind.RUN_STOPPED)
+        archive.record(f"stopped:{n}", EventKind.RUN_STOPPED, reason=INTERRUPTED, error=str(exc) or "SIGINT")
         raise
     finally:
         archive.close()
@@ -244,12 +245,12 @@ def _run(task: Task, model_spec: str, client: ModelClient, archive: RunArchive, 
                          resume=resume)
     except RunPaused as exc:
         # No result.json: the folder stays "partial", which --resume and sweeps continue.
-        n = sum(1 for e in archive.events if e.get("kind") == "run_stopped")
-        archive.record(f"stopped:{n}", "run_stopped", reason=UNAVAILABLE, error=str(exc))
+        n = sum(1 for e in archive.events if e.get("kind") == EventKind.RUN_STOPPED)
+        archive.record(f"stopped:{n}", EventKind.RUN_STOPPED, reason=UNAVAILABLE, error=str(exc))
         return {"run_id": run_id, "task_id": task.id, "model": client.name, "exit_reason": UNAVAILABLE,
                 "resumable": True, "error": str(exc), "run_dir": str(archive.root)}
     result = _result_record(run_id, task, client, state, archive)  # type: ignore[arg-type]
-    archive.record("end", "run_end", exit_reason=result["exit_reason"], best_as=result["best_as"])
+    archive.record("end", EventKind.RUN_END, exit_reason=result["exit_reason"], best_as=result["best_as"])
     archive.write_json("result.json", result)
     return result
 
@@ -317,7 +318,7 @@ def _result_record(run_id: str, task: Task, client: ModelClient, state: LoopStat
         # confirmed it lower, agent/run/confirm.py), and AS / AS(Inductor) of best_as's evaluation.
         "best_step_as": step_as_of(archive.events, state.get("best_version")),
         "best_ratio_to_inductor": ratio_of_evaluation(best_eval),
-        "versions_correct": sum(1 for e in archive.events if e.get("kind") == "tool_result" and any(
+        "versions_correct": sum(1 for e in archive.events if e.get("kind") == EventKind.TOOL_RESULT and any(
             s.get("status") == "correct" for s in (e.get("evaluation") or {}).get("subgraphs") or [])),
         "best_scores": best_eval["scores"] if best_eval else None,
         "best_other_scores": best_eval.get("other_scores") if best_eval else None,

@@ -18,6 +18,7 @@ from typing import Any
 from ....tools.evaluation.results import inductor_outcome, scored_us
 from ....tools.evaluation.schema import EvalResult
 from ...run.runstate import read_events
+from ...run.events import EventKind
 
 MAX_TEXT = 20_000
 """Characters of one message or tool result shown (the rest is cut with a note): a tool result
@@ -191,10 +192,10 @@ def load_trajectory(run_dir: Path) -> Trajectory:
 
     for e in events:
         kind = e.get("kind")
-        if kind == "message":
+        if kind == EventKind.MESSAGE:
             m = e.get("message") or {}
             prompt.append((str(m.get("role")), _clip(m.get("content"))))
-        elif kind == "model_response":
+        elif kind == EventKind.MODEL_RESPONSE:
             u = e.get("usage") or {}
             tokens = int(u.get("input_tokens") or 0) + int(u.get("output_tokens") or 0)
             cum_tokens += tokens
@@ -203,7 +204,7 @@ def load_trajectory(run_dir: Path) -> Trajectory:
             msg = (e.get("response") or {}).get("message") or {}
             s.text, s.tokens, s.cost_usd = _clip(msg.get("content")), tokens, float(u.get("cost_usd") or 0.0)
             s.cum_tokens, s.cum_cost_usd, s.latency_s = cum_tokens, cum_cost, e.get("latency_s")
-        elif kind == "tool_result":
+        elif kind == EventKind.TOOL_RESULT:
             s = step(int(e.get("step", 0)))
             call = e.get("call") or {}
             t = ToolStep(str(call.get("name")), _args_text(call), _clip(e.get("result")), bool(e.get("is_error")),
@@ -219,9 +220,9 @@ def load_trajectory(run_dir: Path) -> Trajectory:
                         best = t.evaluation.as_
                 s.best_as = best
             s.tools.append(t)
-        elif kind in ("format_error", "error"):
-            step(int(e.get("step", 0))).notes.append(("error" if kind == "error" else "format", _clip(e.get("message") or e.get("error"))))
-        elif kind == "run_end":
+        elif kind in (EventKind.FORMAT_ERROR, EventKind.ERROR):
+            step(int(e.get("step", 0))).notes.append(("error" if kind == EventKind.ERROR else "format", _clip(e.get("message") or e.get("error"))))
+        elif kind == EventKind.RUN_END:
             end = str(e.get("exit_reason"))
         else:
             step(int(e.get("step", 0) or 0)).notes.append(("note", f"{kind}: {_clip(json.dumps(e)[:2000])}"))
