@@ -162,10 +162,10 @@ class EnvSampler(threading.Thread):
         self._stop_event = threading.Event()
 
     def run(self) -> None:
-        from passagent.agent.sweep.worker import _descendants
+        from passagent.tools.process.children import descendants
 
         while not self._stop_event.is_set():
-            for pid in [self.root_pid, *_descendants(self.root_pid)]:
+            for pid in [self.root_pid, *descendants(self.root_pid)]:
                 if pid not in self.seen:
                     self._read(pid)
             self._stop_event.wait(self.period_s)

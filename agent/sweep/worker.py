@@ -23,7 +23,7 @@ import traceback
 from pathlib import Path
 from typing import Any, Protocol
 
-from ...tools.process.children import descendants, kill_all
+from ...tools.process.children import kill_all
 from ..protocols import Message, ModelClient, ModelResponse, ToolSpec
 
 
@@ -72,10 +72,6 @@ class SeededClient:
 
     def __getattr__(self, item: str) -> Any:  # preflight, base_url... of the wrapped client
         return getattr(self.inner, item)
-
-
-# Kept under their old names for callers outside the package (benchmarks/multi_gpu_sweep.py).
-_descendants = descendants
 
 
 def kill_descendants() -> None:
