@@ -61,7 +61,7 @@ class ExitCode(IntEnum):
 
 
 #: The ``exit_reason`` values of a run that mean MODEL (4); any other reason (finished, patience,
-#: a budget) is OK, or FAILED where no version was correct (``agent.solve.exit_code``).
+#: a budget) is OK, or FAILED where no version was correct (``agent.run.solve.exit_code``).
 MODEL_SIDE_REASONS = ("model_error", "format_errors", "refusal")
 
 

@@ -5,11 +5,11 @@ scores against the run's baseline, ``best_scores``, and against the other one,
 ``best_other_scores``, plus the per-subgraph status and speedups). Per model:
 
 * **AS**: the benchmark score against eager, the geometric mean over tasks of the task AS
-  (``tools.scoring.benchmark_score``). A run that never evaluated a pass counts with the failure
+  (``tools.measure.scoring.benchmark_score``). A run that never evaluated a pass counts with the failure
   penalty b (the run's ``--failure-penalty``, default 0.1) as its AS and as ES(t) at every t, as
   if every subgraph had failed: a model is not rewarded for giving up.
 * **AS / Inductor**: the paper's comparison. Default Inductor gets its own row, scored like a
-  candidate from the same evaluations (``agent.report_inductor``); a run's AS is divided by
+  candidate from the same evaluations (``agent.report.inductor``); a run's AS is divided by
   Inductor's AS from the same evaluation (a run without one: by the task's Inductor AS), and the
   ratios are combined by geometric means over seeds and tasks.
 * **AS with Inductor's time as the baseline** (``as_inductor_baseline`` in the CSV): the

@@ -5,7 +5,7 @@ Every evaluation a run made timed eager and default Inductor beside the candidat
 Inductor's own outputs against the eager reference (``SubgraphResult.times['inductor']``,
 ``SubgraphResult.inductor_error``). From the run's best evaluation, Inductor's task AS against
 eager is computed with :func:`passagent.tools.evaluation.results.inductor_task_scores` (the same
-``tools.scoring`` code and penalties as the candidate's), so the model's AS and Inductor's come
+``tools.measure.scoring`` code and penalties as the candidate's), so the model's AS and Inductor's come
 from the same timings. A model's comparison with Inductor is the ratio ``AS / AS(Inductor)``,
 per run (paired within one evaluation), per task (geometric mean over seeds) and over the
 benchmark (geometric mean over tasks).

@@ -192,7 +192,7 @@ def describe_baseline(ir: dict[str, Any], times: dict[str, float] | None) -> str
 
 def describe_inductor_correctness(err: dict[str, Any]) -> str:
     """Default Inductor's own correctness level on a subgraph and, in one sentence, what it means
-    for the score (the share of AS weight on the levels it fails, ``tools.scoring.AS_WEIGHTS``)."""
+    for the score (the share of AS weight on the levels it fails, ``tools.measure.scoring.AS_WEIGHTS``)."""
     from ...tools.measure.correctness import HEADLINE_LEVEL, TOLERANCE_LEVELS
     from ...tools.measure.scoring import AS_WEIGHTS
 

@@ -199,7 +199,7 @@ class Toolbox:
         eval_options: options for ``evaluate_pass`` (device, baseline, timing...).
         evaluator: the harness entry point (injectable for tests of the loop's plumbing).
         inspector: IR inspection (injectable likewise).
-        checker: the cheap pre-evaluation check (``tools.check.check_pass_on_task``; injectable).
+        checker: the cheap pre-evaluation check (``tools.inspection.check.check_pass_on_task``; injectable).
     """
 
     def __init__(

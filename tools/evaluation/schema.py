@@ -23,7 +23,7 @@ class _Model(BaseModel):
 
 TIME_STATISTICS = {"paired": "median_us", "median": "median_us", "p10": "p10_us"}
 """How a subgraph's speedup is estimated from one interleaved measurement (``EvalOptions.time_statistic``),
-each mapped to the field of :class:`Timing` (and of ``tools.timing.TimingStats``) that the times shown
+each mapped to the field of :class:`Timing` (and of ``tools.measure.timing.TimingStats``) that the times shown
 beside the speedup come from.
 
 - ``"paired"`` (the default, ``shared/docs/SCORING.md``): the median over interleaved rounds of the

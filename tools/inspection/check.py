@@ -94,11 +94,11 @@ class SubgraphCheck(_Model):
     outputs: list[OutputCheck] = []
     post_grad: str | None = Field(None, description="with inductor=True: the candidate's post-grad ATen graph")
     kernels: list[dict[str, str]] = Field([], description="with inductor=True: the candidate's kernel launches "
-                                                         "(name, kind, what each fuses; tools.ir.summarize_kernels)")
+                                                         "(name, kind, what each fuses; tools.inspection.ir.summarize_kernels)")
     kernel_code: dict[str, str] = Field({}, description="with inductor=True: each generated kernel's source, by name "
-                                                        "(tools.ir.kernel_sources)")
+                                                        "(tools.inspection.ir.kernel_sources)")
     divergence: list[Divergence] = Field([], description="on the divergence subgraph: the first node where default "
-                                                          "Inductor, and the candidate, leave the tolerance level (tools.divergence)")
+                                                          "Inductor, and the candidate, leave the tolerance level (tools.inspection.divergence)")
 
     @property
     def matches(self) -> int:

@@ -25,7 +25,7 @@ Where it hooks in, and why:
 * **Per compile, composable.** ``torch.compile(..., options=...)`` patches Inductor's config
   for that compile only, so the pass never leaks into other compiles, and several passes are
   given in order (a list where Inductor takes one, else one pass running each in turn:
-  ``tools.backend.compose_passes``), so they compose instead of the
+  ``tools.passes.backend.compose_passes``), so they compose instead of the
   last assignment to the global ``torch._inductor.config.pre_grad_custom_pass`` overwriting
   the others. :func:`inductor_options` builds that dict, keeping passes already configured.
 
