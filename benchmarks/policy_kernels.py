@@ -6,7 +6,7 @@ For each task, on CUDA: the generated-kernel drafts the policy proposes from eve
 graph (:func:`passagent.agent.builtin.recipes.propose_rules`, deduplicated by source as the
 policy does), its first generated-kernel candidate (:func:`~passagent.agent.builtin.triton_gen.
 dtype_variant_groups`: one rule file per dtype variant) written as a pass folder, and one
-``tools.evaluate.evaluate_pass`` of that folder against eager. One row per task: Inductor AS
+``tools.evaluation.evaluate.evaluate_pass`` of that folder against eager. One row per task: Inductor AS
 against eager (from the same evaluation's rounds, as ``benchmarks/policy_bench.py`` computes it),
 the pass's AS against eager, their ratio, correct@-5, and the geometric-mean end-to-end times of
 eager, Inductor and the pass; then one row per subgraph (status, dtypes, end-to-end and kernel
